@@ -1,0 +1,17 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000Foundation } from './Migration20261122000000Foundation';
+import { Migration20261122010000Admin } from './Migration20261122010000Admin';
+import { Migration20261122030000UserRequests } from './Migration20261122030000UserRequests';
+import { Migration20261122020000Vendors } from './Migration20261122020000Vendors';
+import { Migration20261122040000LaunchParty } from './Migration20261122040000LaunchParty';
+import { Migration20261122050000Payments } from './Migration20261122050000Payments';
+
+/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261122000000Foundation', class: Migration20261122000000Foundation },
+  { name: 'Migration20261122010000Admin', class: Migration20261122010000Admin },
+  { name: 'Migration20261122020000Vendors', class: Migration20261122020000Vendors },
+  { name: 'Migration20261122040000LaunchParty', class: Migration20261122040000LaunchParty },
+  { name: 'Migration20261122050000Payments', class: Migration20261122050000Payments },
+  { name: 'Migration20261122030000UserRequests', class: Migration20261122030000UserRequests },
+];

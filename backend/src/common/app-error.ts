@@ -1,0 +1,62 @@
+/**
+ * The one exception our code throws on purpose. Each kind maps to one HTTP status in
+ * AllExceptionsFilter; the message is shown to people as is, so it must be readable.
+ */
+export type AppErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'too_many_requests'
+  | 'unavailable';
+
+export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  too_many_requests: 429,
+  unavailable: 503,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+    /** Per-field messages for forms, when the error is about input. */
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return STATUS_BY_KIND[this.kind];
+  }
+
+  static badRequest(message: string, fields?: Record<string, string>) {
+    return new AppError('bad_request', message, fields);
+  }
+  static unauthorized(message: string, headers?: Record<string, string>) {
+    return new AppError('unauthorized', message, undefined, headers);
+  }
+  static notFound(message: string) {
+    return new AppError('not_found', message);
+  }
+  static conflict(message: string) {
+    return new AppError('conflict', message);
+  }
+  static tooManyRequests(message: string, retryAfterSeconds: number) {
+    return new AppError('too_many_requests', message, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+  static unavailable(message: string) {
+    return new AppError('unavailable', message);
+  }
+}

@@ -1,0 +1,203 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : Number(value);
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const urlOptions = { require_tld: false, require_protocol: true };
+
+/**
+ * Every setting a process reads. Nothing else in the code base touches process.env:
+ * a missing or malformed value stops boot with its name (see loadEnvironment).
+ */
+export class Environment {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsUrl(urlOptions)
+  APP_URL = 'http://localhost:3000';
+
+  @IsString()
+  @MinLength(1)
+  BRAND_NAME = 'Maison Fortuna';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** PostgreSQL. infra/start.mjs fills it in when unset (local server or embedded). */
+  @IsString()
+  @MinLength(1)
+  DATABASE_URL: string;
+
+  /** Redis for queues and rate-limit counters. infra/start.mjs fills it in when unset. */
+  @IsString()
+  @MinLength(1)
+  REDIS_URL: string;
+
+  /** Prefix of every Redis key (queues and counters), so several deployments can share one Redis. */
+  @IsString()
+  @MinLength(1)
+  REDIS_PREFIX = 'mf';
+
+  /** Number of proxies in front of the api whose X-Forwarded-For is trusted (0 = none). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  TRUST_PROXY = 0;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SMTP_URL?: string;
+
+  @IsString()
+  MAIL_FROM = 'Maison Fortuna <concierge@maisonfortuna.local>';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail()
+  ADMIN_NOTIFY_EMAIL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ADMIN_USERNAME?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  ADMIN_PASSWORD?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  CONCIERGE_PASSWORD?: string;
+
+  /** Signs session cookies. infra/start.mjs generates one per data folder when unset. */
+  @IsString()
+  @MinLength(32)
+  SESSION_SECRET: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  OPENAI_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions)
+  OPENAI_BASE_URL?: string;
+
+  @IsString()
+  OPENAI_MODEL = 'gpt-4o';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  STRIPE_SECRET_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  STRIPE_PUBLISHABLE_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Points the Stripe SDK at another host (a local Stripe-compatible server in tests). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions)
+  STRIPE_API_URL?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PAYMENT_HOLD_MINUTES = 15;
+
+  /** How often expired payment holds are released (the maintenance queue); 0 turns it off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  HOLD_RELEASE_INTERVAL_SECONDS = 60;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  GOOGLE_MAPS_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions)
+  PHOTON_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions)
+  NOMINATIM_URL?: string;
+
+  /** Requests per minute per client address on public write endpoints (waitlist, applications). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PUBLIC_PER_MINUTE = 10;
+
+  /** Requests per minute per client address on the public places search and details. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PLACES_PER_MINUTE = 120;
+
+  /** First retry delay of queued jobs; later retries back off exponentially. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  QUEUE_BACKOFF_MS = 5000;
+
+  /** How many times a job is tried before it is kept as failed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  QUEUE_ATTEMPTS = 6;
+
+  /** Folder of the built frontend that the api serves ('' to serve none). */
+  @IsString()
+  FRONTEND_DIST = '';
+}
+
+export type AppConfig = Readonly<Environment>;
+
+export function loadEnvironment(source: Record<string, string | undefined> = process.env): AppConfig {
+  const env = plainToInstance(Environment, source, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const value = source[e.property];
+      const shown = value === undefined ? 'missing' : `got "${e.property.includes('PASSWORD') || e.property.includes('SECRET') || e.property.includes('KEY') ? '***' : value}"`;
+      return `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (${shown})`;
+    });
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return Object.freeze(env);
+}

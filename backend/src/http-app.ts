@@ -1,0 +1,86 @@
+import { RequestMethod } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { createValidationPipe } from './common/validation.pipe';
+import type { AppConfig } from './config/environment';
+import { publicConfig } from './modules/site-config/site-config.controller';
+
+const BODY_LIMIT = '1mb';
+
+/** Paths the single-page app must not swallow. */
+const SERVER_PATHS = /^\/(api|admin\/queues)(\/|$)/;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Everything an HTTP app of ours needs, shared by main.ts and the API tests. */
+export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: config.APP_URL.startsWith('https') ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.use(cookieParser());
+  // Bull Board lives at /admin/queues, outside /api (see modules/admin/queue-board.module.ts).
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'admin/queues', method: RequestMethod.ALL },
+      { path: 'admin/queues/{*path}', method: RequestMethod.ALL },
+    ],
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.enableShutdownHooks();
+  if (config.FRONTEND_DIST) serveFrontend(app, config);
+}
+
+/**
+ * Serves the built React app: hashed assets cached for a year, index.html never cached and
+ * carrying the public configuration (brand name) in a meta tag, so no build bakes it in.
+ */
+function serveFrontend(app: NestExpressApplication, config: AppConfig): void {
+  const dist = config.FRONTEND_DIST;
+  const indexPath = join(dist, 'index.html');
+  if (!existsSync(indexPath)) throw new Error(`FRONTEND_DIST has no index.html: ${dist}`);
+  const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(publicConfig(config)))}">`;
+  const index = readFileSync(indexPath, 'utf8')
+    .replace('<!--app-config-->', meta)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.BRAND_NAME)}</title>`);
+  app.use(
+    '/assets',
+    express.static(join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+  );
+  app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(request.path)) return next();
+    if (request.path.startsWith('/assets/')) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.type('html').send(index);
+  });
+}

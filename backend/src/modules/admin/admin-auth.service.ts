@@ -1,0 +1,145 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createHmac, randomBytes } from 'node:crypto';
+import { AppError } from '../../common/app-error';
+import { RateLimitService, type RateLimitRule } from '../../common/rate-limit.service';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import { hashPassword, verifyPassword } from './password-hasher';
+
+export interface AdminIdentity {
+  id: string;
+  username: string;
+}
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+const TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+
+/** Failed sign-ins allowed per client address and per username in 15 minutes. */
+export const FAILED_SIGN_IN_RULES = {
+  address: { name: 'admin-login:ip', limit: 20, windowSeconds: 15 * 60, message: TOO_MANY } satisfies RateLimitRule,
+  username: { name: 'admin-login:user', limit: 10, windowSeconds: 15 * 60, message: TOO_MANY } satisfies RateLimitRule,
+};
+
+/** How long a verified username and password pair is remembered by this process. */
+const VERIFIED_TTL_MS = 60_000;
+
+/**
+ * Checks administrator credentials (HTTP Basic). A missing user costs the same argon2 work as a
+ * wrong password, so the answer and its timing say nothing about which usernames exist.
+ */
+@Injectable()
+export class AdminAuthService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(AdminAuthService.name);
+  /** Hash verified against when the user does not exist, so both paths cost the same. */
+  private dummyHash?: Promise<string>;
+  /** Recently verified credentials, keyed by an HMAC with a per-process secret (never the password). */
+  private readonly verified = new Map<string, { admin: AdminIdentity; until: number }>();
+  private readonly cacheSecret = randomBytes(32);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly limits: RateLimitService,
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Only the api (a process with an HTTP server) creates the first administrator. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.adapterHost.httpAdapter) return;
+    await this.ensureBootAdmin();
+  }
+
+  /**
+   * Answers the administrator for a username and password, or throws 401 'Invalid credentials'
+   * (429 once the address or the username has failed too often).
+   */
+  async authenticate(
+    credentials: { username: string; password: string } | null,
+    address: string,
+  ): Promise<AdminIdentity> {
+    if (!credentials) throw AppError.unauthorized(INVALID_CREDENTIALS);
+    const username = credentials.username.trim().toLowerCase();
+    const cacheKey = createHmac('sha256', this.cacheSecret)
+      .update(`${username}\u0000${credentials.password}`)
+      .digest('hex');
+    const cached = this.verified.get(cacheKey);
+    if (cached && cached.until > Date.now()) return cached.admin;
+
+    await this.limits.assertNotBlocked(FAILED_SIGN_IN_RULES.address, address);
+    await this.limits.assertNotBlocked(FAILED_SIGN_IN_RULES.username, username);
+
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ id: string; username: string; password_hash: string }>>(
+        'select id, username, password_hash from admins where username = ? limit 1',
+        [username],
+      );
+    const row = rows[0];
+    const ok = await verifyPassword(row?.password_hash ?? (await this.getDummyHash()), credentials.password);
+    if (!row || !ok) {
+      await Promise.all([
+        this.limits.record(FAILED_SIGN_IN_RULES.address, address),
+        this.limits.record(FAILED_SIGN_IN_RULES.username, username),
+      ]);
+      throw AppError.unauthorized(INVALID_CREDENTIALS);
+    }
+    const admin = { id: row.id, username: row.username };
+    if (this.verified.size > 1000) this.verified.clear();
+    this.verified.set(cacheKey, { admin, until: Date.now() + VERIFIED_TTL_MS });
+    return admin;
+  }
+
+  /**
+   * Creates the administrator named by ADMIN_USERNAME / ADMIN_PASSWORD when absent. With no
+   * password configured and no administrator yet, generates one and prints it once. Safe when
+   * several api processes boot at once: only the process whose insert wins prints anything.
+   */
+  async ensureBootAdmin(): Promise<void> {
+    const username = (this.config.ADMIN_USERNAME ?? 'admin').trim().toLowerCase();
+    const connection = this.em.fork().getConnection();
+    if (this.config.ADMIN_PASSWORD) {
+      await this.insertIfAbsent(username, this.config.ADMIN_PASSWORD);
+      return;
+    }
+    const [{ count }] = await connection.execute<Array<{ count: number }>>('select count(*)::int as count from admins');
+    if (count > 0) return;
+    const password = randomBytes(18).toString('base64url');
+    if (await this.insertIfAbsent(username, password)) {
+      process.stdout.write(
+        [
+          '',
+          '================================================================',
+          '  Administrator created (shown once, store it now):',
+          `    username: ${username}`,
+          `    password: ${password}`,
+          '  Set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own.',
+          '================================================================',
+          '',
+        ].join('\n') + '\n',
+      );
+    }
+  }
+
+  /** Adds an administrator unless the username exists; answers whether this call created it. */
+  async insertIfAbsent(username: string, password: string): Promise<boolean> {
+    const hash = await hashPassword(password);
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ id: string }>>(
+        `insert into admins (id, username, password_hash, created_at) values (gen_random_uuid(), ?, ?, now())
+         on conflict (username) do nothing returning id`,
+        [username.trim().toLowerCase(), hash],
+      );
+    if (rows.length > 0) this.logger.log(`administrator "${username}" created`);
+    return rows.length > 0;
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomBytes(24).toString('hex'));
+    return this.dummyHash;
+  }
+}

@@ -1,0 +1,54 @@
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { BullBoardModule } from '@bull-board/nestjs';
+import { Module } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../../common/app-error';
+import { clientIp } from '../../common/client-ip';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import { ALL_QUEUES } from '../../platform/queue/queue-names';
+import { AdminAuthService } from './admin-auth.service';
+import { parseBasicAuth } from './basic-credentials';
+
+export const QUEUE_BOARD_ROUTE = '/admin/queues';
+
+/**
+ * HTTP Basic in front of the board: a browser shows its own sign-in prompt on the 401, and the
+ * same administrator credentials (and failed sign-in limits) as /api/admin apply.
+ */
+export function queueBoardAuth(auth: AdminAuthService, config: AppConfig) {
+  const realm = `${config.BRAND_NAME.replace(/"/g, '')} Operators`;
+  return (request: Request, response: Response, next: NextFunction) => {
+    auth
+      .authenticate(parseBasicAuth(request.headers.authorization), clientIp(request))
+      .then(() => next())
+      .catch((error: unknown) => {
+        const known = error instanceof AppError ? error : null;
+        const status = known?.status ?? 500;
+        for (const [name, value] of Object.entries(known?.headers ?? {})) response.setHeader(name, value);
+        if (status === 401) response.setHeader('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`);
+        response
+          .status(status)
+          .type('text/plain')
+          .send(known?.message ?? 'Something went wrong. Please try again.');
+      });
+  };
+}
+
+/** Bull Board at /admin/queues (outside /api), showing every queue of queue-names.ts. */
+@Module({
+  imports: [
+    BullBoardModule.forRootAsync({
+      inject: [AdminAuthService, APP_CONFIG],
+      useFactory: (auth: AdminAuthService, config: AppConfig) => ({
+        route: QUEUE_BOARD_ROUTE,
+        adapter: ExpressAdapter,
+        middleware: queueBoardAuth(auth, config),
+        boardOptions: { uiConfig: { boardTitle: `${config.BRAND_NAME} queues` } },
+      }),
+    }),
+    BullBoardModule.forFeature(...ALL_QUEUES.map((name) => ({ name, adapter: BullMQAdapter }))),
+  ],
+})
+export class QueueBoardModule {}

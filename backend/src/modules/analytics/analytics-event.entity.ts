@@ -1,0 +1,26 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+/** One product-analytics event sent by the browser (page_view, scroll_75, submit_waitlist...). */
+@Entity({ tableName: 'analytics_events' })
+export class AnalyticsEvent {
+  [OptionalProps]?: 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'text', index: true })
+  name: string;
+
+  @Property({ type: 'text', nullable: true })
+  path?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  visitorId?: string | null;
+
+  @Property({ type: 'jsonb', nullable: true })
+  properties?: Record<string, unknown> | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,42 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+
+export const ANALYTICS_EVENT_NAMES = [
+  'page_view',
+  'scroll_75',
+  'submit_waitlist',
+  'concierge_page_viewed',
+  'concierge_interaction',
+  'ai_concierge_interaction',
+  'ai_concierge_closed',
+] as const;
+
+export class AnalyticsEventDto {
+  @Matches(new RegExp(`^(${ANALYTICS_EVENT_NAMES.join('|')})$`), { message: 'Unknown analytics event' })
+  @IsString({ message: 'Unknown analytics event' })
+  name: string;
+
+  @IsOptional()
+  @MaxLength(500)
+  @IsString()
+  path?: string;
+
+  @IsOptional()
+  @MaxLength(64)
+  @IsString()
+  visitorId?: string;
+
+  @IsOptional()
+  @IsObject()
+  properties?: Record<string, unknown>;
+}
+
+/** POST /api/analytics/events: one event or a small batch. */
+export class TrackEventsDto {
+  @ValidateNested({ each: true })
+  @Type(() => AnalyticsEventDto)
+  @ArrayMaxSize(20, { message: 'At most 20 events at once' })
+  @ArrayMinSize(1, { message: 'No events to record' })
+  @IsArray({ message: 'events must be a list' })
+  events: AnalyticsEventDto[];
+}

@@ -1,0 +1,72 @@
+import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { PublicWrite } from '../../common/public-write.decorator';
+import { ChatService } from './chat.service';
+import { ConciergeSessionGuard } from './concierge-session.guard';
+import { ChatDto, StreamChatDto, TitleDto } from './dto/chat.dto';
+
+function frame(event: 'delta' | 'done' | 'error', data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+@Controller('chat')
+export class ChatController {
+  constructor(private readonly chat: ChatService) {}
+
+  @Post()
+  @HttpCode(200)
+  @PublicWrite('chat', { perMinute: 30 })
+  async reply(@Body() body: ChatDto) {
+    return { success: true, data: await this.chat.chat(body) };
+  }
+
+  /**
+   * The threaded chat's reply as Server-Sent Events: `delta` frames as tokens arrive, then
+   * `done` with the whole message, or `error`. Each frame is written as soon as it exists, and a
+   * client that goes away aborts the upstream request.
+   */
+  @Post('stream')
+  @UseGuards(ConciergeSessionGuard)
+  async stream(@Body() body: StreamChatDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const upstream = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) upstream.abort();
+    });
+    // Validation errors (400) are answered as JSON before the stream opens.
+    const pieces = await this.chat.stream(body.messages, upstream.signal);
+    request.socket.setNoDelay(true);
+    response.status(200);
+    response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    response.setHeader('Cache-Control', 'no-cache, no-transform');
+    response.setHeader('Connection', 'keep-alive');
+    response.setHeader('X-Accel-Buffering', 'no');
+    response.flushHeaders();
+    let content = '';
+    try {
+      for await (const piece of pieces) {
+        if (upstream.signal.aborted) break;
+        content += piece;
+        response.write(frame('delta', { content: piece }));
+      }
+      if (!upstream.signal.aborted) {
+        response.write(
+          frame('done', { message: { id: randomUUID(), role: 'assistant', content, createdAt: new Date().toISOString() } }),
+        );
+      }
+    } catch (error) {
+      const message = error instanceof Error && error.name === 'AiUnavailableError' ? error.message : 'An error occurred. Please try again.';
+      if (!response.writableEnded) response.write(frame('error', { error: message }));
+    } finally {
+      upstream.abort();
+      response.end();
+    }
+  }
+
+  @Post('title')
+  @HttpCode(200)
+  @UseGuards(ConciergeSessionGuard)
+  async title(@Body() body: TitleDto) {
+    return { success: true, data: { title: await this.chat.title(body.message) } };
+  }
+}

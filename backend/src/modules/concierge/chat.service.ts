@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
+import { understand } from '../../platform/ai/offline/composer';
+import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
+import { RequestsService } from '../requests/requests.service';
+import type { ChatDto, ChatTurnDto } from './dto/chat.dto';
+import { VendorDirectory } from './vendor-directory';
+
+/** What one conversation may send upstream: the latest turns, within a size budget. */
+const MAX_TURNS = 40;
+const MAX_CHARS = 32_000;
+
+/** Member turns only (the persona is ours), the most recent that fit the budget. */
+export function conversation(turns: ChatTurnDto[]): ChatTurn[] {
+  const kept: ChatTurn[] = [];
+  let chars = 0;
+  const own = turns.filter((t) => t.role !== 'system' && t.content.trim() !== '');
+  for (let i = own.length - 1; i >= 0 && kept.length < MAX_TURNS; i -= 1) {
+    chars += own[i].content.length;
+    if (chars > MAX_CHARS && kept.length > 0) break;
+    kept.unshift({ role: own[i].role, content: own[i].content.slice(0, MAX_CHARS) });
+  }
+  return kept;
+}
+
+@Injectable()
+export class ChatService {
+  constructor(
+    @Inject(CONCIERGE_AI) private readonly ai: ConciergeAi,
+    private readonly vendors: VendorDirectory,
+    private readonly requests: RequestsService,
+  ) {}
+
+  /** Partners of the directory that fit what the conversation asks for. */
+  private async context(turns: ChatTurn[], userLocation?: string | null): Promise<ReplyContext> {
+    const parsed = understand(turns);
+    const vendors = await this.vendors.findActive(parsed.mainCategory, parsed.place?.name ?? null);
+    return { vendors, userLocation: userLocation ?? null };
+  }
+
+  /** POST /api/chat: a whole reply, and the request it recorded for the session, if any. */
+  async chat(input: ChatDto): Promise<{ response: string; timestamp: string; requestId?: string }> {
+    const turns = conversation([...(input.conversationHistory ?? []), { role: 'user', content: input.message }]);
+    const [context, requestId] = await Promise.all([
+      this.context(turns, input.userLocation?.locationName),
+      input.sessionId ? this.requests.recordFromChat(input.sessionId, input.message) : Promise.resolve(null),
+    ]);
+    let response: string;
+    try {
+      response = await this.ai.reply(turns, context);
+    } catch (error) {
+      if (error instanceof AiUnavailableError) throw AppError.unavailable(error.message);
+      throw error;
+    }
+    return { response, timestamp: new Date().toISOString(), ...(requestId ? { requestId } : {}) };
+  }
+
+  /** The threaded chat's reply, as it is written. */
+  async stream(messages: ChatTurnDto[], signal: AbortSignal): Promise<AsyncIterable<string>> {
+    const turns = conversation(messages);
+    if (turns.length === 0 || turns[turns.length - 1].role !== 'user') {
+      throw AppError.badRequest('The last message must be yours.');
+    }
+    const context = await this.context(turns);
+    return this.ai.streamReply(turns, signal, context);
+  }
+
+  async title(message: string | undefined): Promise<string> {
+    const text = (message ?? '').trim();
+    if (!text) return 'New conversation';
+    const title = await this.ai.title(text.slice(0, 2000)).catch(() => 'New conversation');
+    return title.trim() || 'New conversation';
+  }
+}

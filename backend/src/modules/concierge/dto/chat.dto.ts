@@ -1,0 +1,96 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+export const MAX_MESSAGE = 4000;
+export const MAX_HISTORY = 50;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class ChatTurnDto {
+  @IsIn(['user', 'assistant', 'system'], { message: 'Each message role must be user, assistant or system' })
+  role: 'user' | 'assistant' | 'system';
+
+  @MaxLength(20000, { message: 'A message in the conversation is too long' })
+  @IsString({ message: 'Each message needs text content' })
+  content: string;
+}
+
+export class UserLocationDto {
+  @IsOptional()
+  @Max(90, { message: 'latitude must be between -90 and 90' })
+  @Min(-90, { message: 'latitude must be between -90 and 90' })
+  @IsNumber({}, { message: 'latitude must be a number' })
+  latitude?: number;
+
+  @IsOptional()
+  @Max(180, { message: 'longitude must be between -180 and 180' })
+  @Min(-180, { message: 'longitude must be between -180 and 180' })
+  @IsNumber({}, { message: 'longitude must be a number' })
+  longitude?: number;
+
+  @IsOptional()
+  @MaxLength(200)
+  @IsString()
+  locationName?: string;
+}
+
+/** POST /api/chat, as section 7 of the spec. */
+export class ChatDto {
+  @MaxLength(MAX_MESSAGE, { message: `Your message is too long (${MAX_MESSAGE} characters at most).` })
+  @IsString({ message: 'Please type a message.' })
+  @IsNotEmpty({ message: 'Please type a message.' })
+  @Transform(trim)
+  message: string;
+
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => ChatTurnDto)
+  @ArrayMaxSize(200, { message: 'The conversation is too long.' })
+  @IsArray({ message: 'conversationHistory must be a list of messages' })
+  conversationHistory?: ChatTurnDto[];
+
+  @IsOptional()
+  @MaxLength(100, { message: 'sessionId is too long' })
+  @IsString({ message: 'sessionId must be text' })
+  sessionId?: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => UserLocationDto)
+  userLocation?: UserLocationDto;
+}
+
+/** POST /api/chat/stream: the threaded chat's whole history. */
+export class StreamChatDto {
+  @IsOptional()
+  @MaxLength(100, { message: 'threadId is too long' })
+  @IsString({ message: 'threadId must be text' })
+  threadId?: string;
+
+  @ValidateNested({ each: true })
+  @Type(() => ChatTurnDto)
+  @ArrayMaxSize(200, { message: 'The conversation is too long. Please start a new conversation.' })
+  @ArrayNotEmpty({ message: 'Please type a message.' })
+  @IsArray({ message: 'messages must be a list of messages' })
+  messages: ChatTurnDto[];
+}
+
+/** POST /api/chat/title. */
+export class TitleDto {
+  @MaxLength(20000, { message: 'The message is too long.' })
+  @IsString({ message: 'message must be text' })
+  @IsOptional()
+  message?: string;
+}

@@ -1,0 +1,82 @@
+import type { Event } from './event.entity';
+
+/** Escapes a TEXT value per RFC 5545 (backslash, semicolon, comma, newline). */
+function text(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Folds a content line at 75 octets, continuation lines starting with a space (RFC 5545 3.1). */
+function fold(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const char of line) {
+    const length = Buffer.byteLength(char, 'utf8');
+    const limit = parts.length === 0 ? 75 : 74;
+    if (size + length > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+    }
+    current += char;
+    size += length;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+function stamp(date: string, time: string): string {
+  return `${date.replace(/-/g, '')}T${time.replace(':', '')}00`;
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export function eventAddress(event: Pick<Event, 'venueAddress' | 'city' | 'state' | 'zipCode' | 'country'>): string {
+  const cityLine = [event.city, [event.state, event.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [event.venueAddress, cityLine, event.country].filter(Boolean).join(', ');
+}
+
+/**
+ * An iCalendar file for the event. Times are "floating" (local to the venue, as entered): we do
+ * not know the venue's time zone, and a party at 19:00 is at 19:00 wherever the guest reads it.
+ * An end time not after the start means the party runs past midnight.
+ */
+export function eventCalendar(
+  event: Event,
+  options: { uid: string; url?: string; description?: string; productId: string },
+): string {
+  const endDate = event.endTime <= event.startTime ? nextDay(event.date) : event.date;
+  const now = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${text(options.productId)}//Launch Party//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${options.uid}`,
+    `DTSTAMP:${now}`,
+    `DTSTART:${stamp(event.date, event.startTime)}`,
+    `DTEND:${stamp(endDate, event.endTime)}`,
+    `SUMMARY:${text(event.name)}`,
+    `DESCRIPTION:${text(options.description ?? event.description)}`,
+    `LOCATION:${text([event.venue, eventAddress(event)].join(', '))}`,
+    ...(options.url ? [`URL:${options.url}`] : []),
+    ...(/^[^\s@]+@[^\s@]+$/.test(event.organizerContact)
+      ? [`ORGANIZER;CN="${event.organizer.replace(/["\r\n]/g, '')}":mailto:${event.organizerContact}`]
+      : []),
+    'STATUS:CONFIRMED',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(fold).join('\r\n') + '\r\n';
+}

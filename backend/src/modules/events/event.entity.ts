@@ -1,0 +1,90 @@
+import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+
+export const EVENT_TYPES = ['launch_party', 'gala', 'exhibition', 'dinner', 'conference'] as const;
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'] as const;
+export const EVENT_STATUSES = ['draft', 'published', 'completed', 'cancelled'] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+export type Currency = (typeof CURRENCIES)[number];
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** A launch party (or gala, dinner...) that guests are invited to. Integer ids, as the spec's eventId >= 1. */
+@Entity({ tableName: 'events' })
+export class Event {
+  [OptionalProps]?: 'eventType' | 'currency' | 'isPrivate' | 'status' | 'ticketPrice' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'text' })
+  name: string;
+
+  @Property({ type: 'text' })
+  description: string;
+
+  @Enum({ items: [...EVENT_TYPES] })
+  eventType: EventType = 'launch_party';
+
+  /** Calendar day 'YYYY-MM-DD', local to the venue. */
+  @Property({ type: 'string', columnType: 'date' })
+  date: string;
+
+  /** 'HH:mm', local to the venue. */
+  @Property({ type: 'text' })
+  startTime: string;
+
+  @Property({ type: 'text' })
+  endTime: string;
+
+  @Property({ type: 'text' })
+  venue: string;
+
+  @Property({ type: 'text' })
+  venueAddress: string;
+
+  @Property({ type: 'text' })
+  city: string;
+
+  @Property({ type: 'text' })
+  state: string;
+
+  @Property({ type: 'text' })
+  country: string;
+
+  @Property({ type: 'text' })
+  zipCode: string;
+
+  @Property({ type: 'integer' })
+  capacity: number;
+
+  /** Exact decimal in major units, as PostgreSQL returns numeric(12,2) ('250.00'); never a float. */
+  @Property({ type: 'decimal', columnType: 'numeric(12,2)', precision: 12, scale: 2 })
+  ticketPrice: string = '0.00';
+
+  @Enum({ items: [...CURRENCIES] })
+  currency: Currency = 'USD';
+
+  @Property({ type: 'boolean' })
+  isPrivate: boolean = true;
+
+  @Property({ type: 'text', nullable: true })
+  dresscode?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  imageUrl?: string | null;
+
+  @Property({ type: 'text' })
+  organizer: string;
+
+  @Property({ type: 'text' })
+  organizerContact: string;
+
+  @Enum({ items: [...EVENT_STATUSES] })
+  status: EventStatus = 'draft';
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,154 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+import { lockEvent, seatsTaken } from '../invitations/seat-ledger';
+import { EventFieldsDto } from './dto/event-fields.dto';
+import { pageOf, PageQueryDto } from './dto/page-query.dto';
+import { Event } from './event.entity';
+
+export interface EventView {
+  id: number;
+  name: string;
+  description: string;
+  eventType: Event['eventType'];
+  date: string;
+  startTime: string;
+  endTime: string;
+  venue: string;
+  venueAddress: string;
+  city: string;
+  state: string;
+  country: string;
+  zipCode: string;
+  capacity: number;
+  ticketPrice: number;
+  currency: Event['currency'];
+  isPrivate: boolean;
+  dresscode: string | null;
+  imageUrl: string | null;
+  organizer: string;
+  organizerContact: string;
+  status: Event['status'];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function eventView(event: Event): EventView {
+  return {
+    id: event.id,
+    name: event.name,
+    description: event.description,
+    eventType: event.eventType,
+    date: event.date,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    venue: event.venue,
+    venueAddress: event.venueAddress,
+    city: event.city,
+    state: event.state,
+    country: event.country,
+    zipCode: event.zipCode,
+    capacity: event.capacity,
+    ticketPrice: Number(event.ticketPrice),
+    currency: event.currency,
+    isPrivate: event.isPrivate,
+    dresscode: event.dresscode ?? null,
+    imageUrl: event.imageUrl ?? null,
+    organizer: event.organizer,
+    organizerContact: event.organizerContact,
+    status: event.status,
+    createdAt: event.createdAt,
+    updatedAt: event.updatedAt,
+  };
+}
+
+function checkPrice(input: EventFieldsDto): void {
+  if ((input.currency ?? 'USD') === 'JPY' && !Number.isInteger(input.ticketPrice)) {
+    throw AppError.badRequest('Ticket price in JPY must be a whole number', {
+      ticketPrice: 'Ticket price in JPY must be a whole number',
+    });
+  }
+}
+
+function fields(input: EventFieldsDto) {
+  return {
+    name: input.name,
+    description: input.description,
+    eventType: input.eventType ?? 'launch_party',
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    venue: input.venue,
+    venueAddress: input.venueAddress,
+    city: input.city,
+    state: input.state,
+    country: input.country,
+    zipCode: input.zipCode,
+    capacity: input.capacity,
+    ticketPrice: input.ticketPrice.toFixed(2),
+    currency: input.currency ?? 'USD',
+    isPrivate: input.isPrivate ?? true,
+    dresscode: input.dresscode ?? null,
+    imageUrl: input.imageUrl ?? null,
+    organizer: input.organizer,
+    organizerContact: input.organizerContact,
+    status: input.status ?? 'draft',
+  } as const;
+}
+
+@Injectable()
+export class EventsService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(query: PageQueryDto): Promise<{ data: EventView[]; total: number }> {
+    const { limit, offset } = pageOf(query);
+    const [rows, total] = await this.em
+      .fork()
+      .findAndCount(Event, {}, { orderBy: { date: 'desc', id: 'desc' }, limit, offset });
+    return { data: rows.map(eventView), total };
+  }
+
+  async findById(id: number): Promise<Event | null> {
+    return this.em.fork().findOne(Event, { id });
+  }
+
+  async create(input: EventFieldsDto): Promise<EventView> {
+    checkPrice(input);
+    const em = this.em.fork();
+    const event = em.create(Event, fields(input));
+    await em.flush();
+    return eventView(event);
+  }
+
+  /** Replaces the fields. Capacity may not drop below the seats already taken (under the event lock). */
+  async update(id: number, input: EventFieldsDto): Promise<EventView> {
+    checkPrice(input);
+    return this.em.fork().transactional(async (em) => {
+      const event = await lockEvent(em, id);
+      if (!event) throw AppError.notFound('Event not found');
+      const taken = await seatsTaken(em, id);
+      if (input.capacity < taken) {
+        throw AppError.conflict(
+          `Capacity cannot be lower than the ${taken} ${taken === 1 ? 'seat' : 'seats'} already taken`,
+        );
+      }
+      em.assign(event, fields(input));
+      await em.flush();
+      return eventView(event);
+    });
+  }
+
+  /** Deletes the event with its invitations and RSVPs; an event with payments on record is kept. */
+  async delete(id: number): Promise<void> {
+    try {
+      const deleted = await this.em.fork().nativeDelete(Event, { id });
+      if (deleted === 0) throw AppError.notFound('Event not found');
+    } catch (error) {
+      if (error instanceof ForeignKeyConstraintViolationException) {
+        throw AppError.conflict('This event has payments on record and cannot be deleted. Cancel it instead.');
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { InvitationsAdminController } from './invitations-admin.controller';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsMailer } from './invitations.mailer';
+import { InvitationsService } from './invitations.service';
+import { SendInvitationEmailJob } from './jobs/send-invitation-email.job';
+import { SendRsvpConfirmationJob } from './jobs/send-rsvp-confirmation.job';
+import { RsvpsService } from './rsvps.service';
+
+@Module({
+  imports: [EventsModule],
+  controllers: [InvitationsController, InvitationsAdminController],
+  providers: [InvitationsService, RsvpsService, InvitationsMailer, SendInvitationEmailJob, SendRsvpConfirmationJob],
+  exports: [InvitationsService, RsvpsService, InvitationsMailer],
+})
+export class InvitationsModule {}

@@ -1,0 +1,288 @@
+import { ForeignKeyConstraintViolationException, LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AppError } from '../../common/app-error';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
+import { pageOf, type PageQueryDto } from '../events/dto/page-query.dto';
+import { Event } from '../events/event.entity';
+import { CreateInvitationDto } from './dto/create-invitation.dto';
+import { Invitation, type InvitationStatus } from './invitation.entity';
+import { Rsvp } from './rsvp.entity';
+
+/** Where the invitation email stands, as the admin table shows it. */
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
+
+export interface InvitationRow {
+  id: number;
+  eventId: number;
+  recipientName: string;
+  recipientEmail: string;
+  recipientPhone: string | null;
+  maxGuests: number;
+  specialNotes: string | null;
+  status: InvitationStatus;
+  sentAt: Date | null;
+  invitationCode: string;
+  createdAt: Date;
+  event: { id: number; name: string; date: string };
+  deliveryStatus: DeliveryStatus | null;
+  lastError: string | null;
+}
+
+export interface BatchProgress {
+  id: string;
+  eventId: number;
+  total: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  done: boolean;
+}
+
+/** 128 random bits, URL-safe: the invitation link cannot be guessed. */
+export function newInvitationCode(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+const invitationKey = (id: number) => `invitation.send:${id}`;
+
+@Injectable()
+export class InvitationsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly emails: EmailDeliveryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private deliveryStatus(status: string | null, attempts: number | null): DeliveryStatus | null {
+    if (!status) return null;
+    if (status === 'failed') return (attempts ?? 0) >= this.config.QUEUE_ATTEMPTS ? 'failed' : 'retrying';
+    return status as DeliveryStatus;
+  }
+
+  async list(
+    query: PageQueryDto & { eventId?: number; id?: number },
+  ): Promise<{ data: InvitationRow[]; total: number }> {
+    const { limit, offset } = pageOf(query);
+    const conn = this.em.getConnection();
+    const eventId = query.eventId ?? null;
+    const id = query.id ?? null;
+    const rows = await conn.execute<Array<Record<string, unknown>>>(
+      `select i.*, e.name as event_name, e.date as event_date, d.status as delivery_status,
+              d.attempts as delivery_attempts, d.last_error as delivery_error
+         from invitations i
+         join events e on e.id = i.event_id
+         left join email_deliveries d on d.key = 'invitation.send:' || i.id
+        where (?::int is null or i.event_id = ?) and (?::int is null or i.id = ?)
+        order by i.created_at desc, i.id desc
+        limit ? offset ?`,
+      [eventId, eventId, id, id, limit, offset],
+    );
+    const [{ total }] = await conn.execute<Array<{ total: number }>>(
+      `select count(*)::int as total from invitations
+        where (?::int is null or event_id = ?) and (?::int is null or id = ?)`,
+      [eventId, eventId, id, id],
+    );
+    const data = rows.map((r) => {
+      const deliveryStatus = this.deliveryStatus(
+        r.delivery_status as string | null,
+        r.delivery_attempts as number | null,
+      );
+      return {
+        id: r.id as number,
+        eventId: r.event_id as number,
+        recipientName: r.recipient_name as string,
+        recipientEmail: r.recipient_email as string,
+        recipientPhone: (r.recipient_phone as string | null) ?? null,
+        maxGuests: r.max_guests as number,
+        specialNotes: (r.special_notes as string | null) ?? null,
+        status: r.status as InvitationStatus,
+        sentAt: (r.sent_at as Date | null) ?? null,
+        invitationCode: r.invitation_code as string,
+        createdAt: r.created_at as Date,
+        event: { id: r.event_id as number, name: r.event_name as string, date: r.event_date as string },
+        deliveryStatus,
+        lastError: deliveryStatus === 'sent' ? null : ((r.delivery_error as string | null) ?? null),
+      };
+    });
+    return { data, total: Number(total) };
+  }
+
+  async row(id: number): Promise<InvitationRow> {
+    const {
+      data: [row],
+    } = await this.list({ id, pageSize: 1 });
+    if (!row) throw AppError.notFound('Invitation not found');
+    return row;
+  }
+
+  async create(input: CreateInvitationDto): Promise<InvitationRow> {
+    const em = this.em.fork();
+    const event = await em.findOne(Event, { id: input.eventId });
+    if (!event) throw AppError.badRequest('Event is required', { eventId: 'Event is required' });
+    const invitation = em.create(Invitation, {
+      eventId: event.id,
+      recipientName: input.recipientName,
+      recipientEmail: input.recipientEmail.toLowerCase(),
+      recipientPhone: input.recipientPhone ?? null,
+      maxGuests: input.maxGuests ?? 1,
+      specialNotes: input.specialNotes ?? null,
+      invitationCode: newInvitationCode(),
+    });
+    await em.flush();
+    return this.row(invitation.id);
+  }
+
+  async delete(id: number): Promise<void> {
+    try {
+      const deleted = await this.em.fork().nativeDelete(Invitation, { id });
+      if (deleted === 0) throw AppError.notFound('Invitation not found');
+    } catch (error) {
+      if (error instanceof ForeignKeyConstraintViolationException) {
+        throw AppError.conflict('This invitation has payments on record and cannot be deleted.');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Queues the invitation email (an outbox row, in this transaction). Only a pending invitation
+   * is sent; one whose email is already on its way is refused, and one whose email failed for
+   * good may be sent again under the same delivery key (which still never sends twice).
+   */
+  private async queueSend(em: EntityManager, invitation: Invitation): Promise<void> {
+    const key = invitationKey(invitation.id);
+    const [delivery] = await em.execute<Array<{ status: string }>>(
+      `select status from email_deliveries where key = ? for update`,
+      [key],
+    );
+    if (delivery && delivery.status !== 'failed') {
+      throw AppError.conflict(
+        delivery.status === 'sent' ? 'This invitation has already been sent' : 'This invitation is already being sent',
+      );
+    }
+    if (delivery) {
+      await em.execute(`update email_deliveries set attempts = 0, last_error = null where key = ?`, [key]);
+    }
+    await this.emails.queue(
+      em,
+      { key, kind: 'invitation.send', recipient: invitation.recipientEmail },
+      'invitation.send',
+      { invitationId: invitation.id },
+    );
+  }
+
+  async send(id: number): Promise<InvitationRow> {
+    await this.em.fork().transactional(async (em) => {
+      const invitation = await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!invitation) throw AppError.notFound('Invitation not found');
+      if (invitation.status !== 'pending') throw AppError.conflict('Only pending invitations can be sent');
+      await this.queueSend(em, invitation);
+    });
+    return this.row(id);
+  }
+
+  /** Queues every pending invitation of the event not already on its way; answers the batch to follow. */
+  async sendPending(eventId: number): Promise<BatchProgress> {
+    const batchId = await this.em.fork().transactional(async (em) => {
+      const event = await em.findOne(Event, { id: eventId });
+      if (!event) throw AppError.notFound('Event not found');
+      const pending = await em.find(
+        Invitation,
+        { eventId, status: 'pending' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
+      );
+      const [busy] = await em.execute<Array<{ ids: number[] | null }>>(
+        `select array_agg(substr(key, 17)::int) as ids from email_deliveries
+          where key = any(?::text[]) and status in ('queued', 'sending', 'sent')`,
+        [`{${pending.map((i) => invitationKey(i.id)).join(',')}}`],
+      );
+      const skip = new Set(busy?.ids ?? []);
+      const toSend = pending.filter((i) => !skip.has(i.id));
+      if (toSend.length === 0) throw AppError.conflict('There are no pending invitations to send for this event');
+      for (const invitation of toSend) await this.queueSend(em, invitation);
+      const id = randomUUID();
+      await em.execute(`insert into invitation_send_batches (id, event_id, invitation_ids) values (?, ?, ?::int[])`, [
+        id,
+        eventId,
+        `{${toSend.map((i) => i.id).join(',')}}`,
+      ]);
+      return id;
+    });
+    return this.batchProgress(batchId);
+  }
+
+  async batchProgress(batchId: string): Promise<BatchProgress> {
+    const conn = this.em.getConnection();
+    const [batch] = await conn.execute<Array<{ id: string; event_id: number; invitation_ids: number[] }>>(
+      `select id, event_id, invitation_ids from invitation_send_batches where id = ?`,
+      [batchId],
+    );
+    if (!batch) throw AppError.notFound('Batch not found');
+    const deliveries = await conn.execute<Array<{ status: string; attempts: number }>>(
+      `select d.status, d.attempts from unnest(?::int[]) as b(id)
+         left join email_deliveries d on d.key = 'invitation.send:' || b.id`,
+      [`{${batch.invitation_ids.join(',')}}`],
+    );
+    let sent = 0;
+    let failed = 0;
+    for (const d of deliveries) {
+      const status = this.deliveryStatus(d.status, d.attempts);
+      if (status === 'sent') sent += 1;
+      else if (status === 'failed' || status === null) failed += 1;
+    }
+    const total = batch.invitation_ids.length;
+    const queued = total - sent - failed;
+    return { id: batch.id, eventId: batch.event_id, total, queued, sent, failed, done: queued === 0 };
+  }
+
+  async findWithEvent(invitationId: number): Promise<{ invitation: Invitation; event: Event } | null> {
+    const em = this.em.fork();
+    const invitation = await em.findOne(Invitation, { id: invitationId });
+    if (!invitation) return null;
+    const event = await em.findOne(Event, { id: invitation.eventId });
+    return event ? { invitation, event } : null;
+  }
+
+  async findRsvpWithInvitation(rsvpId: string): Promise<{ rsvp: Rsvp; invitation: Invitation; event: Event } | null> {
+    const em = this.em.fork();
+    const rsvp = await em.findOne(Rsvp, { id: rsvpId });
+    if (!rsvp) return null;
+    const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
+    const event = await em.findOne(Event, { id: rsvp.eventId });
+    return invitation && event ? { rsvp, invitation, event } : null;
+  }
+
+  /** Called once the SMTP server has accepted the invitation: pending becomes sent; a guest's answer is kept. */
+  async markSent(invitationId: number): Promise<void> {
+    await this.em.getConnection().execute(
+      `update invitations set status = case when status = 'pending' then 'sent' else status end,
+              sent_at = coalesce(sent_at, now()), updated_at = now()
+        where id = ?`,
+      [invitationId],
+    );
+  }
+
+  /**
+   * Queues the RSVP confirmation email with the event's details and the .ics, in the caller's
+   * transaction. Free RSVPs call it on confirmation; the payments module calls it once a payment
+   * succeeds. Queuing it twice still sends one email. The caller holds the event lock (lockEvent),
+   * so two calls for one RSVP never interleave.
+   */
+  async queueRsvpConfirmation(em: EntityManager, rsvpId: string, recipientEmail: string): Promise<void> {
+    const key = `rsvp.confirmation:${rsvpId}`;
+    // Queued, on its way or sent already: nothing to add. (Re-queuing would turn a delivery being
+    // sent back into 'queued', and a second job could then claim it.)
+    const [existing] = await em.execute<Array<{ status: string }>>(
+      `select status from email_deliveries where key = ? for update`,
+      [key],
+    );
+    if (existing && existing.status !== 'failed') return;
+    await this.emails.queue(em, { key, kind: 'rsvp.confirmation', recipient: recipientEmail }, 'rsvp.confirmation', {
+      rsvpId,
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { QueueName } from '../../../platform/queue/queue-names';
+import { InvitationsMailer } from '../invitations.mailer';
+
+export interface InvitationSendPayload {
+  invitationId: number;
+}
+
+declare module '../../../platform/queue/job-payloads' {
+  interface JobPayloads {
+    'invitation.send': InvitationSendPayload;
+  }
+}
+
+@Injectable()
+@JobHandler('invitation.send', QueueName.Email)
+export class SendInvitationEmailJob implements JobHandlerInstance<'invitation.send'> {
+  constructor(private readonly mailer: InvitationsMailer) {}
+
+  handle(payload: InvitationSendPayload) {
+    return this.mailer.sendInvitation(payload.invitationId);
+  }
+}

@@ -1,0 +1,51 @@
+import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+export const RSVP_STATUSES = ['attending', 'not_attending', 'pending'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+
+/**
+ * A guest's answer to an invitation, one per invitation (answering again updates it). Its id is a
+ * UUID because it appears in the public payment URL. 'pending' with a future holdExpiresAt holds
+ * seats while the guest pays (see seat-ledger.ts).
+ */
+@Entity({ tableName: 'rsvps' })
+export class Rsvp {
+  [OptionalProps]?: 'guestNames' | 'respondedAt' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'integer', unique: true })
+  invitationId: number;
+
+  @Property({ type: 'integer' })
+  eventId: number;
+
+  @Enum({ items: [...RSVP_STATUSES] })
+  status: RsvpStatus;
+
+  @Property({ type: 'integer' })
+  guestCount: number;
+
+  @Property({ type: 'json' })
+  guestNames: string[] = [];
+
+  @Property({ type: 'text', nullable: true })
+  dietaryRestrictions?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  specialRequests?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  holdExpiresAt?: Date | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  respondedAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,252 @@
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import { pageOf, type PageQueryDto } from '../events/dto/page-query.dto';
+import { eventAddress } from '../events/event-calendar';
+import { formatEventTime } from '../events/event-format';
+import { Event } from '../events/event.entity';
+import { RsvpDto } from './dto/rsvp.dto';
+import { Invitation } from './invitation.entity';
+import { InvitationsService } from './invitations.service';
+import { Rsvp } from './rsvp.entity';
+import { assertSeatsAvailable, lockEvent } from './seat-ledger';
+
+export interface RsvpView {
+  id: string;
+  status: Rsvp['status'];
+  guestCount: number;
+  guestNames: string[];
+  dietaryRestrictions: string | null;
+  specialRequests: string | null;
+  respondedAt: Date;
+  holdExpiresAt: Date | null;
+}
+
+export function rsvpView(rsvp: Rsvp): RsvpView {
+  return {
+    id: rsvp.id,
+    status: rsvp.status,
+    guestCount: rsvp.guestCount,
+    guestNames: rsvp.guestNames ?? [],
+    dietaryRestrictions: rsvp.dietaryRestrictions ?? null,
+    specialRequests: rsvp.specialRequests ?? null,
+    respondedAt: rsvp.respondedAt,
+    holdExpiresAt: rsvp.holdExpiresAt ?? null,
+  };
+}
+
+/** What a guest may see of an event: no capacity, no organizer contact, no internal ids beyond its own. */
+export function publicEventView(event: Event) {
+  return {
+    id: event.id,
+    name: event.name,
+    description: event.description,
+    eventType: event.eventType,
+    date: event.date,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    time: formatEventTime(event),
+    location: event.venue,
+    address: eventAddress(event),
+    city: event.city,
+    state: event.state,
+    country: event.country,
+    ticketPrice: Number(event.ticketPrice),
+    currency: event.currency,
+    dresscode: event.dresscode ?? null,
+    imageUrl: event.imageUrl ?? null,
+    organizer: event.organizer,
+    status: event.status,
+  };
+}
+
+export interface RsvpAdminRow extends RsvpView {
+  createdAt: Date;
+  invitation: {
+    id: number;
+    recipientName: string;
+    recipientEmail: string;
+    recipientPhone: string | null;
+    maxGuests: number;
+    status: Invitation['status'];
+    invitationCode: string;
+  };
+  event: { id: number; name: string; date: string; ticketPrice: number; currency: Event['currency'] };
+}
+
+/** One row of the admin RSVP list query, as PostgreSQL answers it. */
+interface RsvpListRow {
+  id: string;
+  invitation_id: number;
+  event_id: number;
+  status: Rsvp['status'];
+  guest_count: number;
+  guest_names: string[] | null;
+  dietary_restrictions: string | null;
+  special_requests: string | null;
+  responded_at: Date;
+  hold_expires_at: Date | null;
+  created_at: Date;
+  recipient_name: string;
+  recipient_email: string;
+  recipient_phone: string | null;
+  max_guests: number;
+  invitation_status: Invitation['status'];
+  invitation_code: string;
+  event_name: string;
+  event_date: string;
+  ticket_price: string;
+  currency: Event['currency'];
+}
+
+const PAID_CHANGE = 'Your reservation is already paid. Please contact the concierge to change the number of guests.';
+const PAID_DECLINE = 'Your reservation is already paid. Please contact the concierge to cancel it.';
+
+@Injectable()
+export class RsvpsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly invitations: InvitationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async view(code: string) {
+    const em = this.em.fork();
+    const invitation = await em.findOne(Invitation, { invitationCode: code });
+    const event = invitation && (await em.findOne(Event, { id: invitation.eventId }));
+    if (!invitation || !event) throw AppError.notFound('Invitation not found');
+    const rsvp = await em.findOne(Rsvp, { invitationId: invitation.id });
+    return {
+      event: publicEventView(event),
+      invitation: {
+        recipientName: invitation.recipientName,
+        maxGuests: invitation.maxGuests,
+        status: invitation.status,
+        specialNotes: invitation.specialNotes ?? null,
+      },
+      rsvp: rsvp ? rsvpView(rsvp) : null,
+    };
+  }
+
+  /**
+   * Records the guest's answer. Everything happens under the event's row lock, so concurrent
+   * answers take seats one at a time and the capacity is never exceeded. On a paid event an
+   * attending guest's seats are held (pending) until the payment succeeds or the hold expires.
+   */
+  async respond(code: string, input: RsvpDto): Promise<{ rsvp: RsvpView; next: 'payment' | 'thank-you' }> {
+    const found = await this.em.fork().findOne(Invitation, { invitationCode: code });
+    if (!found) throw AppError.notFound('Invitation not found');
+    return this.em.fork().transactional(async (em) => {
+      const event = await lockEvent(em, found.eventId);
+      const invitation = await em.findOne(Invitation, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!event || !invitation) throw AppError.notFound('Invitation not found');
+      if (invitation.status === 'cancelled') throw AppError.conflict('This invitation has been cancelled');
+      if (event.status === 'cancelled') throw AppError.conflict('This event has been cancelled');
+      if (event.status === 'completed') throw AppError.conflict('This event has already taken place');
+
+      const existing = await em.findOne(Rsvp, { invitationId: invitation.id });
+      const paidEvent = Number(event.ticketPrice) > 0;
+      const paidSeats = paidEvent && existing?.status === 'attending';
+      const rsvp =
+        existing ??
+        em.create(Rsvp, { invitationId: invitation.id, eventId: event.id, status: 'pending', guestCount: 0 });
+
+      if (input.status === 'attending') {
+        const guestCount = input.guestCount ?? 1;
+        if (guestCount > invitation.maxGuests) {
+          const message =
+            invitation.maxGuests === 1
+              ? 'This invitation admits 1 guest'
+              : `Guest count must be between 1 and ${invitation.maxGuests}`;
+          throw AppError.badRequest(message, { guestCount: message });
+        }
+        const guestNames = input.guestNames ?? [];
+        if (guestNames.length > guestCount) {
+          const message = 'Please list no more guest names than guests';
+          throw AppError.badRequest(message, { guestNames: message });
+        }
+        if (paidSeats) {
+          if (guestCount !== existing.guestCount) throw AppError.conflict(PAID_CHANGE);
+        } else {
+          await assertSeatsAvailable(em, event, guestCount, existing?.id);
+        }
+        const awaitsPayment = paidEvent && !paidSeats;
+        em.assign(rsvp, {
+          status: awaitsPayment ? 'pending' : 'attending',
+          guestCount,
+          guestNames,
+          holdExpiresAt: awaitsPayment ? new Date(Date.now() + this.config.PAYMENT_HOLD_MINUTES * 60_000) : null,
+        });
+        if (!awaitsPayment) invitation.status = 'accepted';
+        // Changing one's mind after declining: the invitation is open again until the payment lands.
+        else if (invitation.status === 'declined') invitation.status = 'sent';
+      } else {
+        if (paidSeats) throw AppError.conflict(PAID_DECLINE);
+        em.assign(rsvp, { status: 'not_attending', guestCount: 0, guestNames: [], holdExpiresAt: null });
+        invitation.status = 'declined';
+      }
+      em.assign(rsvp, {
+        dietaryRestrictions: input.dietaryRestrictions ?? null,
+        specialRequests: input.specialRequests ?? null,
+        respondedAt: new Date(),
+      });
+      await em.flush();
+      if (rsvp.status === 'attending' && !paidEvent) {
+        await this.invitations.queueRsvpConfirmation(em, rsvp.id, invitation.recipientEmail);
+      }
+      return { rsvp: rsvpView(rsvp), next: rsvp.status === 'pending' ? 'payment' : 'thank-you' };
+    });
+  }
+
+  async list(query: PageQueryDto & { eventId?: number }): Promise<{ data: RsvpAdminRow[]; total: number }> {
+    const { limit, offset } = pageOf(query);
+    const conn = this.em.getConnection();
+    const eventId = query.eventId ?? null;
+    const rows = await conn.execute<RsvpListRow[]>(
+      `select r.*, i.recipient_name, i.recipient_email, i.recipient_phone, i.max_guests, i.status as invitation_status,
+              i.invitation_code, e.name as event_name, e.date as event_date, e.ticket_price, e.currency
+         from rsvps r
+         join invitations i on i.id = r.invitation_id
+         join events e on e.id = r.event_id
+        where (?::int is null or r.event_id = ?)
+        order by r.responded_at desc, r.id
+        limit ? offset ?`,
+      [eventId, eventId, limit, offset],
+    );
+    const [{ total }] = await conn.execute<Array<{ total: number }>>(
+      `select count(*)::int as total from rsvps where (?::int is null or event_id = ?)`,
+      [eventId, eventId],
+    );
+    const data = rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      guestCount: r.guest_count,
+      guestNames: r.guest_names ?? [],
+      dietaryRestrictions: r.dietary_restrictions ?? null,
+      specialRequests: r.special_requests ?? null,
+      respondedAt: r.responded_at,
+      holdExpiresAt: r.hold_expires_at ?? null,
+      createdAt: r.created_at,
+      invitation: {
+        id: r.invitation_id,
+        recipientName: r.recipient_name,
+        recipientEmail: r.recipient_email,
+        recipientPhone: r.recipient_phone ?? null,
+        maxGuests: r.max_guests,
+        status: r.invitation_status,
+        invitationCode: r.invitation_code,
+      },
+      event: {
+        id: r.event_id,
+        name: r.event_name,
+        date: r.event_date,
+        ticketPrice: Number(r.ticket_price),
+        currency: r.currency,
+      },
+    }));
+    return { data, total: Number(total) };
+  }
+}

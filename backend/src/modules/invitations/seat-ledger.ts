@@ -1,0 +1,41 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../common/app-error';
+import { Event } from '../events/event.entity';
+
+/**
+ * The one capacity rule, shared by RSVPs and payments. Seats taken by an event are the guests of
+ * its RSVPs that attend, plus those of RSVPs waiting for payment whose hold has not expired.
+ * Every change that can take seats runs in one transaction that first calls lockEvent(), so such
+ * changes on one event happen one at a time and never oversell.
+ */
+export const AT_CAPACITY_MESSAGE = 'This event is at capacity';
+
+/** Locks the event's row (SELECT ... FOR UPDATE) until the transaction ends; null when it does not exist. */
+export async function lockEvent(em: EntityManager, eventId: number): Promise<Event | null> {
+  if (!em.isInTransaction()) throw new Error('lockEvent must run inside a transaction');
+  return em.findOne(Event, { id: eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** Guests holding seats at the event now, leaving out one RSVP (the one being changed). */
+export async function seatsTaken(em: EntityManager, eventId: number, excludeRsvpId?: string): Promise<number> {
+  const [row] = await em.execute<Array<{ taken: number }>>(
+    `select coalesce(sum(guest_count), 0)::int as taken from rsvps
+      where event_id = ?
+        and (status = 'attending' or (status = 'pending' and hold_expires_at > now()))
+        and (?::uuid is null or id <> ?::uuid)`,
+    [eventId, excludeRsvpId ?? null, excludeRsvpId ?? null],
+  );
+  return Number(row.taken);
+}
+
+/** Throws the readable 409 when `guests` more would not fit. Call after lockEvent(). */
+export async function assertSeatsAvailable(
+  em: EntityManager,
+  event: Event,
+  guests: number,
+  excludeRsvpId?: string,
+): Promise<void> {
+  const taken = await seatsTaken(em, event.id, excludeRsvpId);
+  if (taken + guests > event.capacity) throw AppError.conflict(AT_CAPACITY_MESSAGE);
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { QueueName } from '../../../platform/queue/queue-names';
+import { PaymentsService } from '../payments.service';
+
+declare module '../../../platform/queue/job-payloads' {
+  interface JobPayloads {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    'payments.release-expired-holds': {};
+  }
+}
+
+/** Repeatable (see hold-release.scheduler.ts): gives expired payment holds' seats back. */
+@Injectable()
+@JobHandler('payments.release-expired-holds', QueueName.Maintenance)
+export class ReleaseExpiredHoldsJob implements JobHandlerInstance<'payments.release-expired-holds'> {
+  constructor(private readonly payments: PaymentsService) {}
+
+  handle() {
+    return this.payments.releaseExpiredHolds();
+  }
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { QueueName } from '../../../platform/queue/queue-names';
+import { PaymentsMailer } from '../payments.mailer';
+
+export interface RefundNoticePayload {
+  paymentId: string;
+}
+
+declare module '../../../platform/queue/job-payloads' {
+  interface JobPayloads {
+    'payment.refund-notice': RefundNoticePayload;
+  }
+}
+
+@Injectable()
+@JobHandler('payment.refund-notice', QueueName.Email)
+export class SendRefundNoticeJob implements JobHandlerInstance<'payment.refund-notice'> {
+  constructor(private readonly mailer: PaymentsMailer) {}
+
+  handle(payload: RefundNoticePayload) {
+    return this.mailer.sendRefundNotice(payload.paymentId);
+  }
+}

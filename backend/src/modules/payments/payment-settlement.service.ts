@@ -1,0 +1,202 @@
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PAYMENT_GATEWAY, type GatewayEvent, type PaymentGateway } from '../../platform/payments/payment-gateway';
+import { OutboxService } from '../../platform/queue/outbox.service';
+import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
+import { Invitation } from '../invitations/invitation.entity';
+import { InvitationsService } from '../invitations/invitations.service';
+import { Rsvp } from '../invitations/rsvp.entity';
+import { lockEvent, seatsTaken } from '../invitations/seat-ledger';
+import { Payment } from './payment.entity';
+import { StripeEvent } from './stripe-event.entity';
+
+/** What the provider says happened to a PaymentIntent (or its charge). */
+export type IntentOutcome =
+  | {
+      kind: 'succeeded';
+      intentId: string;
+      amount: number;
+      currency: string;
+      paymentMethodType: string | null;
+      receiptUrl: string | null;
+    }
+  | { kind: 'failed'; intentId: string; message: string }
+  | { kind: 'canceled'; intentId: string }
+  | { kind: 'refunded'; intentId: string; amountRefunded: number; currency: string; receiptUrl: string | null };
+
+export type SettleResult = 'applied' | 'unchanged' | 'unknown-payment' | 'refund-no-seat' | `rejected: ${string}`;
+
+export const refundNoticeKey = (paymentId: string) => `payment.refund-notice:${paymentId}`;
+
+/**
+ * The one place a payment changes state. Confirm calls and webhook events both end here, in one
+ * transaction under the event's lock (seats) and the RSVP's lock, so whichever arrives second
+ * finds the work done and changes nothing: one transition, one email.
+ */
+@Injectable()
+export class PaymentSettlement {
+  private readonly logger = new Logger(PaymentSettlement.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxService,
+    private readonly emails: EmailDeliveryService,
+    private readonly invitations: InvitationsService,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+  ) {}
+
+  /** Applies a stored provider event once; a second run (retry, duplicate job) changes nothing. */
+  async applyStoredEvent(eventId: string): Promise<string> {
+    const stored = await this.em.fork().findOne(StripeEvent, { id: eventId });
+    if (!stored) return 'missing';
+    if (stored.processedAt) return stored.outcome ?? 'done';
+    const outcome = await this.outcomeOf(stored.payload as unknown as GatewayEvent);
+    return this.em.fork().transactional(async (em) => {
+      const row = await em.findOne(
+        StripeEvent,
+        { id: eventId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+      );
+      if (!row || row.processedAt) return row?.outcome ?? 'done';
+      const result = outcome ? await this.settle(em, outcome) : 'ignored';
+      row.processedAt = new Date();
+      row.outcome = result;
+      return result;
+    });
+  }
+
+  /** Reads an event into an outcome; a success is completed with the receipt from the provider. */
+  private async outcomeOf(event: GatewayEvent): Promise<IntentOutcome | null> {
+    const object = event.data.object as Record<string, unknown>;
+    switch (event.type) {
+      case 'payment_intent.succeeded': {
+        const intentId = String(object.id);
+        const fresh = await this.gateway.retrieveIntent(intentId);
+        return {
+          kind: 'succeeded',
+          intentId,
+          amount: Number(object.amount_received ?? object.amount),
+          currency: String(object.currency),
+          paymentMethodType: fresh?.paymentMethodType ?? firstMethod(object),
+          receiptUrl: fresh?.receiptUrl ?? null,
+        };
+      }
+      case 'payment_intent.payment_failed': {
+        const error = object.last_payment_error as { message?: string } | null | undefined;
+        return {
+          kind: 'failed',
+          intentId: String(object.id),
+          message: error?.message ?? 'Something went wrong with your payment',
+        };
+      }
+      case 'payment_intent.canceled':
+        return { kind: 'canceled', intentId: String(object.id) };
+      case 'charge.refunded': {
+        if (typeof object.payment_intent !== 'string' || object.refunded !== true) return null;
+        return {
+          kind: 'refunded',
+          intentId: object.payment_intent,
+          amountRefunded: Number(object.amount_refunded),
+          currency: String(object.currency),
+          receiptUrl: typeof object.receipt_url === 'string' ? object.receipt_url : null,
+        };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The transition itself. Runs inside the caller's transaction. */
+  async settle(em: EntityManager, outcome: IntentOutcome): Promise<SettleResult> {
+    const found = await em.findOne(Payment, { transactionId: outcome.intentId });
+    if (!found) return 'unknown-payment';
+    const target = await em.findOne(Rsvp, { id: found.rsvpId });
+    if (!target) return 'unknown-payment';
+    // Lock order everywhere: event, then RSVP, then payment.
+    const event = await lockEvent(em, target.eventId);
+    const rsvp = await em.findOne(Rsvp, { id: found.rsvpId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const payment = await em.findOne(
+      Payment,
+      { id: found.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    if (!event || !rsvp || !payment) return 'unknown-payment';
+
+    switch (outcome.kind) {
+      case 'failed':
+      case 'canceled': {
+        // A late failure never overwrites a success (or a refund).
+        if (payment.status !== 'pending') return 'unchanged';
+        payment.status = 'failed';
+        payment.failureMessage = outcome.kind === 'failed' ? outcome.message : 'The payment was canceled';
+        return 'applied';
+      }
+      case 'refunded': {
+        if (payment.status === 'refunded') return 'unchanged';
+        if (outcome.currency.toUpperCase() !== payment.currency || outcome.amountRefunded < payment.amount) {
+          return `rejected: refund of ${outcome.amountRefunded} ${outcome.currency} does not cover ${payment.amount} ${payment.currency}`;
+        }
+        payment.status = 'refunded';
+        payment.refundedAt = new Date();
+        if (outcome.receiptUrl) payment.receiptUrl = outcome.receiptUrl;
+        // The refunded guest's seats go back on sale.
+        if (rsvp.status === 'attending' || rsvp.holdExpiresAt) {
+          if (rsvp.status === 'attending') rsvp.status = 'not_attending';
+          rsvp.holdExpiresAt = null;
+        }
+        return 'applied';
+      }
+      case 'succeeded': {
+        if (payment.status === 'succeeded' || payment.status === 'refunded') {
+          if (!payment.receiptUrl && outcome.receiptUrl) payment.receiptUrl = outcome.receiptUrl;
+          return 'unchanged';
+        }
+        if (outcome.amount !== payment.amount || outcome.currency.toUpperCase() !== payment.currency) {
+          this.logger.error(
+            `Payment ${payment.id}: provider reports ${outcome.amount} ${outcome.currency}, expected ${payment.amount} ${payment.currency}`,
+          );
+          return `rejected: amount ${outcome.amount} ${outcome.currency} does not match ${payment.amount} ${payment.currency}`;
+        }
+        payment.status = 'succeeded';
+        payment.paymentDate = new Date();
+        payment.paymentMethodType = outcome.paymentMethodType ?? payment.paymentMethodType ?? 'card';
+        payment.receiptUrl = outcome.receiptUrl ?? payment.receiptUrl ?? null;
+        payment.failureMessage = null;
+
+        const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
+        if (!invitation) return 'applied';
+        if (rsvp.status === 'attending') return 'applied';
+        const holdLive = rsvp.status === 'pending' && !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
+        const seatsFree = holdLive || (await seatsTaken(em, event.id, rsvp.id)) + rsvp.guestCount <= event.capacity;
+        if (seatsFree) {
+          rsvp.status = 'attending';
+          rsvp.holdExpiresAt = null;
+          rsvp.respondedAt = new Date();
+          if (invitation.status !== 'cancelled') invitation.status = 'accepted';
+          await em.flush();
+          await this.invitations.queueRsvpConfirmation(em, rsvp.id, invitation.recipientEmail);
+          return 'applied';
+        }
+        // The hold expired and the seats were sold meanwhile: the guest gets the money back.
+        rsvp.holdExpiresAt = null;
+        payment.refundReason = 'no_seat';
+        payment.refundRequestedAt = new Date();
+        await em.flush();
+        await this.outbox.add(em, 'payment.refund', { paymentId: payment.id });
+        await this.emails.queue(
+          em,
+          { key: refundNoticeKey(payment.id), kind: 'payment.refund-notice', recipient: invitation.recipientEmail },
+          'payment.refund-notice',
+          { paymentId: payment.id },
+        );
+        return 'refund-no-seat';
+      }
+    }
+  }
+}
+
+function firstMethod(object: Record<string, unknown>): string | null {
+  const types = object.payment_method_types;
+  return Array.isArray(types) && typeof types[0] === 'string' ? types[0] : null;
+}

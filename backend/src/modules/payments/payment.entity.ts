@@ -1,0 +1,63 @@
+import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Why a refund was asked for: by an administrator, or because no seat was left when the money arrived. */
+export type RefundReason = 'admin' | 'no_seat';
+
+/**
+ * A guest's payment for an RSVP. `amount` is in minor units of `currency` (cents; yen have none),
+ * computed by the server; `transactionId` is the provider's PaymentIntent id.
+ */
+@Entity({ tableName: 'payments' })
+export class Payment {
+  [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'uuid' })
+  rsvpId: string;
+
+  @Property({ type: 'integer' })
+  amount: number;
+
+  @Property({ type: 'text' })
+  currency: string;
+
+  @Enum({ items: [...PAYMENT_STATUSES] })
+  status: PaymentStatus = 'pending';
+
+  @Property({ type: 'text', nullable: true })
+  paymentMethodType?: string | null;
+
+  @Property({ type: 'text', nullable: true, unique: true })
+  transactionId?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  paymentDate?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  refundedAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  receiptUrl?: string | null;
+
+  /** The provider's message for the last failed attempt. */
+  @Property({ type: 'text', nullable: true })
+  failureMessage?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  refundReason?: RefundReason | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  refundRequestedAt?: Date | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,51 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import { PAYMENT_GATEWAY, type PaymentGateway } from '../../platform/payments/payment-gateway';
+import { StripeGateway } from '../../platform/payments/stripe-gateway';
+import { TestPaymentGateway } from '../../platform/payments/test-gateway';
+import { EventsModule } from '../events/events.module';
+import { InvitationsModule } from '../invitations/invitations.module';
+import { AdminPaymentsController } from './admin-payments.controller';
+import { HoldReleaseScheduler } from './hold-release.scheduler';
+import { ApplyStripeEventJob } from './jobs/apply-stripe-event.job';
+import { RefundPaymentJob } from './jobs/refund-payment.job';
+import { ReleaseExpiredHoldsJob } from './jobs/release-expired-holds.job';
+import { SendRefundNoticeJob } from './jobs/send-refund-notice.job';
+import { PaymentSettlement } from './payment-settlement.service';
+import { PaymentsController } from './payments.controller';
+import { PaymentsMailer } from './payments.mailer';
+import { PaymentsService } from './payments.service';
+import { StripeEventsService } from './stripe-events.service';
+import { StripeWebhookController } from './stripe-webhook.controller';
+import { TestPaymentsController } from './test-payments.controller';
+
+/** Stripe when STRIPE_SECRET_KEY is set; otherwise the clearly labelled offline test gateway. */
+const gatewayProvider = {
+  provide: PAYMENT_GATEWAY,
+  inject: [APP_CONFIG, EntityManager, StripeEventsService],
+  useFactory: (config: AppConfig, em: EntityManager, events: StripeEventsService): PaymentGateway =>
+    config.STRIPE_SECRET_KEY
+      ? new StripeGateway(config)
+      : new TestPaymentGateway(em, events, `${config.APP_URL.replace(/\/$/, '')}/api/test-payments/receipts`),
+};
+
+@Module({
+  imports: [EventsModule, InvitationsModule],
+  controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController, TestPaymentsController],
+  providers: [
+    gatewayProvider,
+    StripeEventsService,
+    PaymentSettlement,
+    PaymentsService,
+    PaymentsMailer,
+    HoldReleaseScheduler,
+    ApplyStripeEventJob,
+    RefundPaymentJob,
+    SendRefundNoticeJob,
+    ReleaseExpiredHoldsJob,
+  ],
+  exports: [PaymentsService],
+})
+export class PaymentsModule {}

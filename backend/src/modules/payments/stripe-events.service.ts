@@ -1,0 +1,71 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import { AppError } from '../../common/app-error';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import type { GatewayEvent } from '../../platform/payments/payment-gateway';
+import type { PaymentEventSink } from '../../platform/payments/test-gateway';
+import { OutboxService } from '../../platform/queue/outbox.service';
+
+/** The events whose effects we apply; others are stored and acknowledged, then ignored. */
+export const HANDLED_EVENT_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.refunded',
+] as const;
+
+/** A UUID derived from a provider's event id, so the same event always becomes the same job. */
+export function jobIdForEvent(eventId: string): string {
+  const hex = createHash('sha256').update(`stripe-event:${eventId}`).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Accepts provider events: from Stripe's webhook (signature checked) or from the offline test
+ * gateway. Either way the event row and its outbox row are written in one transaction; the
+ * stripe-webhooks worker applies it later, once.
+ */
+@Injectable()
+export class StripeEventsService implements PaymentEventSink {
+  private readonly logger = new Logger(StripeEventsService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Stores the event once; answers false when it was already stored (a redelivery). */
+  async record(em: EntityManager, event: GatewayEvent): Promise<boolean> {
+    const inserted = await em.execute<Array<{ id: string }>>(
+      `insert into stripe_events (id, type, payload, received_at) values (?, ?, ?::jsonb, now())
+       on conflict (id) do nothing returning id`,
+      [event.id, event.type, JSON.stringify(event)],
+    );
+    if (inserted.length === 0) return false;
+    await this.outbox.add(em, 'stripe.event', { eventId: event.id }, { id: jobIdForEvent(event.id) });
+    return true;
+  }
+
+  /** Verifies a webhook delivery and records it; a bad signature changes nothing. */
+  async receiveWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
+    const secret = this.config.STRIPE_WEBHOOK_SECRET;
+    if (!secret) throw AppError.badRequest('Stripe webhooks are not configured on this server');
+    if (!rawBody || !signature) throw AppError.badRequest('Missing Stripe signature');
+    let event: GatewayEvent;
+    try {
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as GatewayEvent;
+    } catch {
+      throw AppError.badRequest('Invalid Stripe signature');
+    }
+    if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
+      throw AppError.badRequest('Unreadable Stripe event');
+    }
+    const fresh = await this.em.fork().transactional((em) => this.record(em, event));
+    if (!fresh) this.logger.log(`Stripe event ${event.id} delivered again; already recorded`);
+  }
+}

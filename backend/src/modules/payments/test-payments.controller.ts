@@ -1,0 +1,83 @@
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+import { PublicWrite } from '../../common/public-write.decorator';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import { escapeHtml } from '../../platform/mail/email-layout';
+import { GatewayError, PAYMENT_GATEWAY, type PaymentGateway } from '../../platform/payments/payment-gateway';
+import { TestPaymentGateway } from '../../platform/payments/test-gateway';
+import { TestCardDto } from './dto/test-card.dto';
+import { formatAmount } from './money';
+
+/**
+ * The offline test gateway's two browser-facing calls, present only when no Stripe keys are set:
+ * confirming with a test card (what Stripe.js does against Stripe) and the receipt page.
+ */
+@Controller('test-payments')
+export class TestPaymentsController {
+  constructor(
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private testGateway(): TestPaymentGateway {
+    if (!(this.gateway instanceof TestPaymentGateway)) throw AppError.notFound('Test payments are not enabled');
+    return this.gateway;
+  }
+
+  @Post('intents/:id/confirm')
+  @HttpCode(200)
+  @PublicWrite('test-payments', { perMinute: 30 })
+  async confirm(@Param('id') id: string, @Body() body: TestCardDto) {
+    const gateway = this.testGateway();
+    try {
+      const outcome = await gateway.confirmCard(id, body.clientSecret, {
+        number: body.cardNumber,
+        expiry: body.expiry,
+        cvc: body.cvc,
+      });
+      if (!outcome.ok)
+        // The house error shape, with the provider's code beside it (Stripe's card_error).
+        return { success: false, error: outcome.message, code: outcome.code };
+      return {
+        success: true,
+        data: { paymentIntent: { id: outcome.intent.id, status: outcome.intent.status, paymentMethodType: 'card' } },
+      };
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        throw error.statusCode === 404 ? AppError.notFound('Payment not found') : AppError.conflict(error.message);
+      }
+      throw error;
+    }
+  }
+
+  @Get('receipts/:chargeId')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async receipt(@Param('chargeId') chargeId: string): Promise<string> {
+    const found = await this.testGateway().receipt(String(chargeId).slice(0, 100));
+    if (!found) throw AppError.notFound('Receipt not found');
+    const brand = escapeHtml(this.config.BRAND_NAME);
+    const amount = escapeHtml(formatAmount(found.amount, found.currency.toUpperCase()));
+    const rows: Array<[string, string]> = [
+      ['Amount', amount],
+      ['Description', escapeHtml(found.description)],
+      ['Payment method', 'Test card'],
+      ['Receipt number', escapeHtml(found.chargeId)],
+      ['Status', found.refunded ? 'Refunded' : 'Paid'],
+    ];
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Receipt · ${brand}</title></head>
+<body style="margin:0;background:#0b0b0c;color:#f3ede2;font:16px/1.6 Georgia,serif">
+<main style="max-width:520px;margin:0 auto;padding:48px 20px">
+<p style="color:#c9a35b;letter-spacing:6px;text-transform:uppercase;font:13px Helvetica,Arial,sans-serif;text-align:center">${brand}</p>
+<h1 style="font-weight:400;text-align:center;margin:16px 0 8px">Receipt</h1>
+<p style="text-align:center;color:#e6b450;border:1px solid #6b5526;padding:8px;font:13px Helvetica,Arial,sans-serif">Test payment: no real card was charged.</p>
+<table style="width:100%;border-collapse:collapse;margin-top:24px">${rows
+      .map(
+        ([k, v]) =>
+          `<tr><td style="padding:10px 0;border-bottom:1px solid #2a2620;color:#9b8f7a;font:12px Helvetica,Arial,sans-serif;letter-spacing:2px;text-transform:uppercase">${k}</td><td style="padding:10px 0;border-bottom:1px solid #2a2620;text-align:right">${v}</td></tr>`,
+      )
+      .join('')}</table>
+</main></body></html>`;
+  }
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { SiteConfigController } from './site-config.controller';
+
+@Module({ controllers: [SiteConfigController] })
+export class SiteConfigModule {}

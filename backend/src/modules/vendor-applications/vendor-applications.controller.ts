@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+import { PublicWrite } from '../../common/public-write.decorator';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import { AdminOnly } from '../admin/admin-only.decorator';
+import { PageQueryDto } from '../vendors/dto/page-query.dto';
+import type { VendorView } from '../vendors/vendor.entity';
+import { DecideApplicationDto } from './dto/decide-application.dto';
+import { SubmitApplicationDto } from './dto/submit-application.dto';
+import { HoneypotInterceptor } from './honeypot.interceptor';
+import type { ApplicationView } from './vendor-application.entity';
+import { adminNotifyAddress } from './vendor-applications.mailer';
+import { VendorApplicationsService } from './vendor-applications.service';
+
+const applicationId = new ParseIntPipe({ exceptionFactory: () => AppError.notFound('Application not found') });
+
+/** The public form's submission. */
+@Controller('vendor-applications')
+export class VendorApplicationsController {
+  constructor(
+    private readonly applications: VendorApplicationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @PublicWrite('vendor-applications')
+  @UseInterceptors(HoneypotInterceptor)
+  async submit(@Body() body: SubmitApplicationDto): Promise<{ success: true }> {
+    await this.applications.submit(body, adminNotifyAddress(this.config));
+    return { success: true };
+  }
+}
+
+@AdminOnly()
+@Controller('admin/vendor-applications')
+export class AdminVendorApplicationsController {
+  constructor(private readonly applications: VendorApplicationsService) {}
+
+  @Get()
+  list(@Query() query: PageQueryDto): Promise<{ data: ApplicationView[]; total: number }> {
+    return this.applications.list(query);
+  }
+
+  @Patch(':id')
+  async decide(
+    @Param('id', applicationId) id: number,
+    @Body() body: DecideApplicationDto,
+  ): Promise<{ data: ApplicationView & { vendor: VendorView | null } }> {
+    if (id < 1 || id > 2_147_483_647) throw AppError.notFound('Application not found');
+    const { application, vendor } = await this.applications.decide(id, body);
+    return { data: { ...application, vendor } };
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { VendorsModule } from '../vendors/vendors.module';
+import { NotifyVendorApplicationJob } from './jobs/notify-vendor-application.job';
+import { AdminVendorApplicationsController, VendorApplicationsController } from './vendor-applications.controller';
+import { VendorApplicationsMailer } from './vendor-applications.mailer';
+import { VendorApplicationsService } from './vendor-applications.service';
+
+/** Businesses applying to become partners, and the administrators' decision on them. */
+@Module({
+  imports: [VendorsModule],
+  controllers: [VendorApplicationsController, AdminVendorApplicationsController],
+  providers: [VendorApplicationsService, VendorApplicationsMailer, NotifyVendorApplicationJob],
+})
+export class VendorApplicationsModule {}

@@ -1,0 +1,118 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { VENDOR_STATUSES, type VendorStatus } from '../vendor.entity';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const LONG = 5000;
+const SHORT = 300;
+
+export class LocationDto {
+  @Max(90, { message: 'Latitude must be between -90 and 90' })
+  @Min(-90, { message: 'Latitude must be between -90 and 90' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Latitude must be a number' })
+  lat: number;
+
+  @Max(180, { message: 'Longitude must be between -180 and 180' })
+  @Min(-180, { message: 'Longitude must be between -180 and 180' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Longitude must be a number' })
+  lng: number;
+}
+
+/** Optional vendor fields shared by create and update. Decorators run bottom-up. */
+class VendorOptionalFields {
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) subcategory?: string | null;
+  @IsOptional() @MaxLength(LONG) @IsString() @Transform(trim) description?: string | null;
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) address?: string | null;
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) city?: string | null;
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) state?: string | null;
+  @IsOptional() @MaxLength(40) @IsString() @Transform(trim) zipCode?: string | null;
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) country?: string | null;
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) googlePlaceId?: string | null;
+  /** The approval flow's name for googlePlaceId. */
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) placeId?: string | null;
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) website?: string | null;
+  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) contactName?: string | null;
+
+  @IsOptional()
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @IsString({ message: 'Please enter a valid email address' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  contactEmail?: string | null;
+
+  @IsOptional() @MaxLength(40) @IsString() @Transform(trim) contactPhone?: string | null;
+
+  @IsOptional()
+  @IsIn([...VENDOR_STATUSES], { message: 'Status must be pending, active or inactive' })
+  status?: VendorStatus;
+
+  @IsOptional()
+  @Max(3, { message: 'Onboarding step must be 1, 2 or 3' })
+  @Min(1, { message: 'Onboarding step must be 1, 2 or 3' })
+  @IsInt({ message: 'Onboarding step must be 1, 2 or 3' })
+  onboardingStep?: number;
+
+  @IsOptional() @MaxLength(LONG) @IsString() @Transform(trim) notes?: string | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LocationDto)
+  location?: LocationDto | null;
+
+  @IsOptional()
+  @Max(90, { message: 'Latitude must be between -90 and 90' })
+  @Min(-90, { message: 'Latitude must be between -90 and 90' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Latitude must be a number' })
+  lat?: number | null;
+
+  @IsOptional()
+  @Max(180, { message: 'Longitude must be between -180 and 180' })
+  @Min(-180, { message: 'Longitude must be between -180 and 180' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Longitude must be a number' })
+  lng?: number | null;
+}
+
+/** POST /api/admin/vendors. */
+export class CreateVendorDto extends VendorOptionalFields {
+  @MaxLength(SHORT, { message: 'Vendor name is too long' })
+  @IsNotEmpty({ message: 'Vendor name is required' })
+  @IsString({ message: 'Vendor name is required' })
+  @Transform(trim)
+  name: string;
+
+  @MaxLength(SHORT, { message: 'Category not found' })
+  @IsNotEmpty({ message: 'Category is required' })
+  @IsString({ message: 'Category is required' })
+  @Transform(trim)
+  category: string;
+}
+
+/** PATCH /api/admin/vendors/{id}: any subset; a name or category sent must not be empty. */
+export class UpdateVendorDto extends VendorOptionalFields {
+  @ValidateIf((o: UpdateVendorDto, value: unknown) => value !== undefined)
+  @MaxLength(SHORT, { message: 'Vendor name is too long' })
+  @IsNotEmpty({ message: 'Vendor name is required' })
+  @IsString({ message: 'Vendor name is required' })
+  @Transform(trim)
+  name?: string;
+
+  @ValidateIf((o: UpdateVendorDto, value: unknown) => value !== undefined)
+  @MaxLength(SHORT, { message: 'Category not found' })
+  @IsNotEmpty({ message: 'Category is required' })
+  @IsString({ message: 'Category is required' })
+  @Transform(trim)
+  category?: string;
+}

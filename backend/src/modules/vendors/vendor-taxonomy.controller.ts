@@ -1,0 +1,39 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { APPLICATION_CATEGORIES, VENDOR_TAXONOMY, type VendorCategory } from './vendor-taxonomy';
+
+const APPLICATION_CATEGORY_LABELS: Record<(typeof APPLICATION_CATEGORIES)[number], string> = {
+  restaurant: 'Restaurant',
+  hotel: 'Hotel',
+  event_space: 'Event Space',
+  spa: 'Spa',
+  nightlife: 'Nightlife',
+  shopping: 'Shopping',
+  experience: 'Experience',
+  transportation: 'Transportation',
+  art_gallery: 'Art Gallery',
+  entertainment: 'Entertainment',
+  catering: 'Catering',
+  flowers: 'Flowers',
+  photography: 'Photography',
+  music: 'Music',
+  other: 'Other',
+};
+
+/** Public and static: the admin vendor dialog and the public application form both read it. */
+@Controller('vendor-taxonomy')
+export class VendorTaxonomyController {
+  @Get()
+  @Header('Cache-Control', 'public, max-age=300')
+  taxonomy(): {
+    success: true;
+    data: { categories: readonly VendorCategory[]; applicationCategories: Array<{ value: string; label: string }> };
+  } {
+    return {
+      success: true,
+      data: {
+        categories: VENDOR_TAXONOMY,
+        applicationCategories: APPLICATION_CATEGORIES.map((value) => ({ value, label: APPLICATION_CATEGORY_LABELS[value] })),
+      },
+    };
+  }
+}

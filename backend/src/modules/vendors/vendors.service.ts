@@ -1,0 +1,154 @@
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+import { CreateVendorDto, UpdateVendorDto } from './dto/vendor-fields.dto';
+import { pageOf, type PageQueryDto } from './dto/page-query.dto';
+import { Vendor, vendorView, type VendorStatus, type VendorView } from './vendor.entity';
+import { findCategory, isSubcategoryOf } from './vendor-taxonomy';
+
+/** What another module (the approval of an application) hands over to file a new vendor. */
+export interface NewVendor {
+  name: string;
+  category: string;
+  subcategory?: string | null;
+  description?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+  country?: string | null;
+  googlePlaceId?: string | null;
+  website?: string | null;
+  contactName?: string | null;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  status?: VendorStatus;
+  onboardingStep?: number;
+  notes?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+}
+
+const DEFAULT_COUNTRY = 'United States';
+
+@Injectable()
+export class VendorsService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The admin grid, newest first, one page at a time. */
+  async list(query: PageQueryDto): Promise<{ data: VendorView[]; total: number }> {
+    const { limit, offset } = pageOf(query);
+    const [vendors, total] = await this.em
+      .fork()
+      .findAndCount(Vendor, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset });
+    return { data: vendors.map(vendorView), total };
+  }
+
+  /** The partners members may be offered (read by the concierge). */
+  async listActive(options: { category?: string; limit?: number } = {}): Promise<VendorView[]> {
+    const where = options.category ? { status: 'active' as const, category: options.category } : { status: 'active' as const };
+    const vendors = await this.em.fork().find(Vendor, where, { orderBy: { name: 'asc' }, limit: options.limit ?? 200 });
+    return vendors.map(vendorView);
+  }
+
+  /** Vendors whose name, city or address contains every word of the text (for the places search). */
+  async searchDirectory(text: string, limit = 50): Promise<VendorView[]> {
+    const words = text
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 6)
+      .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (words.length === 0) return [];
+    const where = words.map(() => `(name ilike ? or coalesce(city, '') ilike ? or coalesce(address, '') ilike ?)`).join(' and ');
+    const params = words.flatMap((w) => [w, w, w]);
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ id: number }>>(
+        `select id from vendors where status <> 'inactive' and ${where} order by name limit ${Number(limit)}`,
+        params,
+      );
+    if (rows.length === 0) return [];
+    const vendors = await this.em.fork().find(Vendor, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { name: 'asc' } });
+    return vendors.map(vendorView);
+  }
+
+  async findView(id: number): Promise<VendorView | null> {
+    const vendor = await this.em.fork().findOne(Vendor, { id });
+    return vendor ? vendorView(vendor) : null;
+  }
+
+  async create(input: CreateVendorDto): Promise<VendorView> {
+    const em = this.em.fork();
+    const vendor = await em.transactional((tx) => this.createIn(tx, this.fromDto(input) as NewVendor));
+    return vendorView(vendor);
+  }
+
+  /**
+   * Files a vendor inside the caller's transaction, so approving an application and creating its
+   * vendor commit together or not at all.
+   */
+  async createIn(em: EntityManager, input: NewVendor): Promise<Vendor> {
+    this.assertCategory(input.category, input.subcategory ?? null);
+    const vendor = em.create(Vendor, {
+      ...input,
+      country: input.country || DEFAULT_COUNTRY,
+      status: input.status ?? 'pending',
+      onboardingStep: input.onboardingStep ?? 1,
+    });
+    await em.flush();
+    return vendor;
+  }
+
+  async update(id: number, input: UpdateVendorDto): Promise<VendorView> {
+    const em = this.em.fork();
+    const vendor = await em.transactional(async (tx) => {
+      const found = await tx.findOne(Vendor, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!found) throw AppError.notFound('Vendor not found');
+      const changes = this.fromDto(input);
+      const category = changes.category ?? found.category;
+      let subcategory: string | null;
+      if ('subcategory' in changes) {
+        subcategory = changes.subcategory ?? null;
+        this.assertCategory(category, subcategory);
+      } else {
+        this.assertCategory(category, null);
+        // A new category drops a subcategory that belonged to the old one.
+        subcategory = found.subcategory && isSubcategoryOf(category, found.subcategory) ? found.subcategory : null;
+      }
+      tx.assign(found, { ...changes, subcategory });
+      await tx.flush();
+      return found;
+    });
+    return vendorView(vendor);
+  }
+
+  private assertCategory(category: string, subcategory: string | null): void {
+    if (!findCategory(category)) throw AppError.badRequest('Category not found', { category: 'Category not found' });
+    if (subcategory && !isSubcategoryOf(category, subcategory)) {
+      throw AppError.badRequest('Subcategory not found in this category', { subcategory: 'Subcategory not found in this category' });
+    }
+  }
+
+  /** DTO fields to entity fields: placeId is googlePlaceId, location is lat/lng, '' is null. */
+  private fromDto(input: CreateVendorDto | UpdateVendorDto): Partial<NewVendor> {
+    const { placeId, location, ...rest } = input;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(rest)) {
+      if (value === undefined) continue;
+      out[key] = value === '' && key !== 'name' && key !== 'category' ? null : value;
+    }
+    if ('country' in out && !out.country) out.country = DEFAULT_COUNTRY;
+    if (placeId !== undefined && out.googlePlaceId === undefined) out.googlePlaceId = placeId || null;
+    if (location !== undefined) {
+      out.lat = location?.lat ?? null;
+      out.lng = location?.lng ?? null;
+    }
+    if ((out.lat == null) !== (out.lng == null) && ('lat' in out || 'lng' in out)) {
+      throw AppError.badRequest('Location needs both latitude and longitude', { location: 'Location needs both latitude and longitude' });
+    }
+    return out as Partial<NewVendor>;
+  }
+}

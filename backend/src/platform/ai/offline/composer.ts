@@ -1,0 +1,402 @@
+import { catalogueCategory } from '../service-catalogue';
+import type { ChatTurn, DirectoryVendor, MessageCategory, ParsedEntities, ReplyContext } from '../types';
+import { parseRequest, type ParsedRequest } from './parser';
+
+/**
+ * The offline concierge's replies: Markdown grounded in what the member asked (parsed), in the
+ * service catalogue and in the partners of the vendor directory. Nothing here is a canned answer:
+ * every reply is assembled from the request's own category, place, timing, budget and wishes.
+ */
+
+type Topic = Exclude<MessageCategory, 'default'>;
+
+const LABEL: Record<Topic, string> = {
+  travel: 'Travel',
+  dining: 'Dining',
+  property: 'Residences',
+  events: 'Events',
+  wellness: 'Wellness',
+  fashion: 'Fashion',
+  transportation: 'Transportation',
+  art: 'Art',
+  concierge: 'Concierge',
+};
+
+/** Where each topic sits in the service catalogue. */
+const CATALOGUE_OF: Record<Topic, string> = {
+  travel: 'hotels',
+  dining: 'restaurants',
+  property: 'hotels',
+  events: 'experiences',
+  wellness: 'wellness',
+  fashion: 'fashion',
+  transportation: 'transportation',
+  art: 'other',
+  concierge: 'other',
+};
+
+const WHAT: Record<Topic, string> = {
+  travel: 'your journey',
+  dining: 'your table',
+  property: 'your residence',
+  events: 'your event',
+  wellness: 'your wellness programme',
+  fashion: 'your private appointment',
+  transportation: 'your transport',
+  art: 'your art experience',
+  concierge: 'your request',
+};
+
+type Line = (where: string) => string;
+
+const OPTIONS: Record<Topic, Line[]> = {
+  travel: [
+    (w) => `**A bespoke itinerary ${w}**: a suite at the finest address, private transfers and each day planned around you.`,
+    (w) => `**Private aviation** ${w === 'at your destination' ? 'to your destination' : w.replace(/^in /, 'to ')}, bookable with as little as 6 hours notice.`,
+    (w) => `**A fully staffed private villa** ${w} in place of a hotel, for more space and complete privacy.`,
+    (w) => `**Private guided experiences** ${w} with the best local experts, away from the crowds.`,
+  ],
+  dining: [
+    (w) => `**The chef’s table at a Michelin-starred restaurant** ${w}, secured through our standing relationships with the maître d’.`,
+    (w) => `**A private dining room** ${w}, with a menu agreed with the chef in advance.`,
+    (w) => `**A private chef at your residence** ${w}, cooking a menu built around your tastes.`,
+    (w) => `**A table with a view** ${w}, timed for sunset, with the sommelier briefed before you arrive.`,
+  ],
+  property: [
+    (w) => `**A shortlist of three residences** ${w}: villas, chalets or penthouses, with photographs, plans and availability within 24 hours.`,
+    (w) => `**Off-market homes** ${w} from our private network, for complete discretion.`,
+    () => `**Full staffing**: housekeeper, butler and private chef, as you wish.`,
+    () => `**An arrival handled for you**: transfers, a stocked kitchen and a welcome briefing.`,
+  ],
+  events: [
+    (w) => `**Three private venues** ${w}, matched to your guest list and the mood you want.`,
+    () => `**Production end to end**: catering, entertainment, flowers, lighting and photography under one planner.`,
+    (w) => `**VIP access** ${w}: hospitality packages, the best seats and backstage where it can be had.`,
+    () => `**Guest logistics**: invitations, transfers and rooms held for your guests.`,
+  ],
+  wellness: [
+    (w) => `**A private spa suite** ${w} with signature treatments booked back to back.`,
+    (w) => `**A therapist at your residence** ${w}: massage, facial or physiotherapy where you stay.`,
+    (w) => `**A wellness retreat** ${w} with a medical check-up, nutrition and a movement programme.`,
+    () => `**A personal trainer or yoga teacher** for daily sessions at the hour you prefer.`,
+  ],
+  fashion: [
+    (w) => `**A private after-hours appointment** at the flagship boutiques ${w}.`,
+    (w) => `**A personal shopper and stylist** ${w} who pre-selects pieces in your sizes before you arrive.`,
+    () => `**Bespoke tailoring**, with fittings at your hotel or residence.`,
+    () => `**Fine jewellery and watches**: private viewings, including pieces not shown in store.`,
+  ],
+  transportation: [
+    (w) => `**A private jet** ${w === 'at your destination' ? 'to your destination' : w.replace(/^in /, 'to ')}: light, midsize or heavy, ready with as little as 6 hours notice.`,
+    () => `**A helicopter transfer** for the last leg, landing as close as is permitted.`,
+    (w) => `**A chauffeur** ${w}: an S-Class, a Rolls-Royce or a Range Rover with a discreet driver.`,
+    (w) => `**A crewed yacht** ${w}, from a day on the water to a week’s cruise.`,
+  ],
+  art: [
+    (w) => `**Private viewings at leading galleries** ${w}, before or after opening hours.`,
+    () => `**An independent art advisor** for acquisitions, provenance and condition checks.`,
+    () => `**Auction representation**: previews, condition reports and a bidding agent in the room.`,
+    (w) => `**A museum after hours** ${w}, with a curator-led tour.`,
+  ],
+  concierge: [
+    (w) => `**A dedicated concierge** ${w} who handles every detail from start to finish.`,
+    () => `**Gifts and flowers**: sourced, wrapped and hand-delivered with a note in your words.`,
+    () => `**Reservations, tickets and access** across dining, events and experiences.`,
+    () => `**Staffing and security**: drivers, close protection, nannies or personal assistants.`,
+  ],
+};
+
+/** A wish the member named turns into an option of its own. */
+const PREFERENCE_OPTIONS: Record<string, Line> = {
+  yacht: (w) => `**A crewed yacht** ${w}, with captain, chef and stewardess, for the day or the week.`,
+  catering: () => `**Catering by a celebrated chef**, from canapés to a seated dinner.`,
+  entertainment: () => `**Entertainment**: a DJ, live musicians or a string quartet, chosen to your taste.`,
+  chef: (w) => `**A private chef** ${w}, cooking a menu designed with you beforehand.`,
+  villa: (w) => `**A private villa** ${w}, fully staffed, with the privacy of your own estate.`,
+  chalet: (w) => `**A catered chalet** ${w} with chef, host and boot-warmers ready.`,
+  penthouse: (w) => `**A penthouse** ${w} with the view and the service of a five-star hotel.`,
+  helicopter: () => `**A helicopter** on standby for transfers, landing as close as is permitted.`,
+  'private jet': () => `**A private jet** positioned for you with as little as 6 hours notice.`,
+  spa: (w) => `**A private spa suite** ${w}, reserved for you alone.`,
+  massage: () => `**Massages** by a senior therapist, at the spa or in your suite.`,
+  sommelier: () => `**A sommelier** to pair each course, with rare bottles brought in where needed.`,
+  champagne: () => `**Champagne** from the great houses, chilled and waiting.`,
+  chauffeur: (w) => `**A chauffeur** ${w} at your disposal throughout.`,
+  supercar: () => `**The car you named**, delivered to your door, insured and ready.`,
+  security: () => `**Close protection**: discreet, licensed security officers for the whole stay.`,
+  photographer: () => `**A photographer** who knows how to be unseen until the moment matters.`,
+  flowers: () => `**Flowers** by the best florist in town, arranged and delivered on time.`,
+  'vip access': () => `**VIP access**: the best seats, hospitality and backstage where it can be had.`,
+  nanny: () => `**An experienced nanny**, vetted and available for the whole stay.`,
+  butler: () => `**A butler** who unpacks, presses and anticipates.`,
+  'art advisory': () => `**An art advisor** to guide you, independent of any gallery.`,
+  'personal shopper': () => `**A personal shopper** who pre-selects pieces before you arrive.`,
+  jewelry: () => `**A private jewellery viewing**, including pieces not shown in store.`,
+  fireworks: () => `**A fireworks display**, licensed and choreographed to music.`,
+  golf: () => `**Tee times** at the finest course nearby, with a caddie booked.`,
+  diving: () => `**Diving and snorkelling** with a private instructor at the best sites.`,
+};
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+function placeName(parsed: ParsedRequest): string | null {
+  return parsed.place?.name ?? parsed.location;
+}
+
+/** The request so far: the last message first, earlier messages filling what it leaves out. */
+export function understand(turns: ChatTurn[]): ParsedRequest {
+  const users = turns.filter((t) => t.role === 'user').map((t) => t.content);
+  const last = parseRequest(users[users.length - 1] ?? '');
+  if (users.length < 2) return last;
+  const earlier = parseRequest(users.slice(-6, -1).join('\n'));
+  const specific = (c: MessageCategory) => c !== 'default' && c !== 'concierge';
+  return {
+    mainCategory: specific(last.mainCategory) || !specific(earlier.mainCategory) ? last.mainCategory : earlier.mainCategory,
+    location: last.location ?? earlier.location,
+    place: last.place ?? earlier.place,
+    timeline: last.timeline ?? earlier.timeline,
+    urgency: last.urgency !== 'medium' ? last.urgency : earlier.urgency,
+    budget: last.budget ?? earlier.budget,
+    preferences: [...new Set([...earlier.preferences, ...last.preferences])],
+  };
+}
+
+function guestCountKnown(text: string): boolean {
+  return /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred) ?(guests|people|persons|pax|of us|adults|friends)\b|\bfor (\d+|two|three|four|five|six|eight|ten)\b|\b(couple|my wife|my husband|my partner|alone|myself)\b/i.test(
+    text,
+  );
+}
+
+/** Questions about what the request still lacks, most important first. */
+export function missingQuestions(parsed: ParsedEntities, text: string): string[] {
+  const topic = parsed.mainCategory === 'default' ? 'concierge' : parsed.mainCategory;
+  const questions: string[] = [];
+  if (!parsed.location) questions.push(`Which city or destination do you have in mind for ${WHAT[topic]}?`);
+  if (!parsed.timeline) questions.push('What dates, or which day and time, should I plan around?');
+  if (['dining', 'events', 'travel', 'property'].includes(topic) && !guestCountKnown(text)) {
+    questions.push(topic === 'events' ? 'How many guests are you expecting?' : 'How many will be in your party?');
+  }
+  if (!parsed.budget) {
+    questions.push('Is there a budget you would like me to work within, or shall I present the finest available?');
+  }
+  if (parsed.preferences.length === 0) {
+    questions.push('Any preferences I should build around: a view, dietary needs, a favourite house or brand?');
+  }
+  return questions;
+}
+
+function formatList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function vendorLines(vendors: DirectoryVendor[]): string[] {
+  return vendors.slice(0, 3).map((v) => {
+    const city = v.city ? ` (${v.city})` : '';
+    const about = v.description ? `: ${v.description.replace(/\s+/g, ' ').trim().slice(0, 160)}` : '';
+    return `- **${v.name}**${city}${about}`;
+  });
+}
+
+function signature(brand: string): string {
+  return `Warm regards,\n\n*${brand} Concierge*`;
+}
+
+function greeting(brand: string, context: ReplyContext): string {
+  const near = context.userLocation ? ` Whether it is ${context.userLocation} tonight or the other side of the world next month, ` : ' ';
+  return [
+    `Good day, and welcome to ${brand}.${near}I am at your service.`,
+    '',
+    'I can arrange, among other things:',
+    '- **Private aviation**, with as little as 6 hours notice',
+    '- **Exceptional residences**: villas, chalets and penthouses',
+    '- **The most coveted tables**, Michelin-starred dining and private chefs',
+    '- **Events and VIP access**, wellness retreats, fashion appointments and art viewings',
+    '',
+    'Tell me what you have in mind, where, and when, and I will take it from there.',
+    '',
+    signature(brand),
+  ].join('\n');
+}
+
+function thanks(brand: string, previous: ParsedRequest): string {
+  const about =
+    previous.mainCategory !== 'default' && placeName(previous)
+      ? ` I will keep everything for ${placeName(previous)} in hand and write as soon as it is confirmed.`
+      : '';
+  return [`It is my pleasure.${about} Should anything else come to mind, I am here at any hour.`, '', signature(brand)].join(
+    '\n',
+  );
+}
+
+function unclear(brand: string, message: string): string {
+  const quoted = message.trim().replace(/\s+/g, ' ').slice(0, 80);
+  return [
+    `I would be delighted to help with “${quoted}”. To arrange it properly, could you tell me a little more?`,
+    '',
+    '- **What** you would like: a table, a journey, a residence, an event, a treatment, an appointment',
+    '- **Where**, and **when**',
+    '- Any **preferences** or budget I should respect',
+    '',
+    signature(brand),
+  ].join('\n');
+}
+
+/** A reply to the conversation, as the offline concierge writes it. */
+export function composeReply(turns: ChatTurn[], brand: string, context: ReplyContext = {}): string {
+  const userTurns = turns.filter((t) => t.role === 'user');
+  const message = userTurns[userTurns.length - 1]?.content ?? '';
+  const own = parseRequest(message);
+  const parsed = understand(turns);
+  if (own.mainCategory === 'default') {
+    if (/\b(thank|thanks|merci|grazie|perfect|wonderful|great)\b/i.test(message) && userTurns.length > 1) {
+      return thanks(brand, parsed);
+    }
+    if (/^\s*(hi|hello|hey|good (morning|afternoon|evening)|greetings|bonjour|hola|ciao)\b/i.test(message) || message.trim() === '') {
+      return greeting(brand, context);
+    }
+    if (parsed.mainCategory === 'default') return unclear(brand, message);
+  }
+  return requestReply(parsed, userTurns.map((t) => t.content).join('\n'), message, brand, context);
+}
+
+function requestReply(
+  parsed: ParsedRequest,
+  allText: string,
+  message: string,
+  brand: string,
+  context: ReplyContext,
+): string {
+  const topic: Topic = parsed.mainCategory === 'default' ? 'concierge' : parsed.mainCategory;
+  const place = placeName(parsed);
+  const where = place ? `in ${place}` : context.userLocation ? `near you in ${context.userLocation}` : 'at your destination';
+  const seed = hash(message);
+
+  const intro: string[] = [];
+  const when = parsed.timeline ? ` for ${parsed.timeline}` : '';
+  intro.push(
+    `### ${LABEL[topic]}${place ? ` in ${place}` : ''}`,
+    '',
+    `Certainly. I would be delighted to arrange ${WHAT[topic]} ${where}${when}.` +
+      (parsed.preferences.length ? ` I have noted your wish for ${formatList(parsed.preferences)}.` : ''),
+  );
+  if (parsed.urgency === 'high') {
+    intro.push('', 'Given the timing, I am treating this as a priority and will confirm availability within the hour.');
+  } else if (parsed.urgency === 'low') {
+    intro.push('', 'There is time to do this beautifully, so I will present the options at their best rather than the first available.');
+  }
+
+  const understood = [
+    `- **Request:** ${LABEL[topic]}`,
+    `- **Where:** ${parsed.location ?? (context.userLocation ? `${context.userLocation} (your location)` : 'to be confirmed')}`,
+    `- **When:** ${parsed.timeline ?? 'to be confirmed'}`,
+    `- **Budget:** ${parsed.budget ?? 'to be confirmed'}`,
+  ];
+  if (parsed.preferences.length) understood.push(`- **Preferences:** ${parsed.preferences.join(', ')}`);
+
+  const fromPreferences = parsed.preferences
+    .map((p) => PREFERENCE_OPTIONS[p])
+    .filter((line): line is Line => Boolean(line))
+    .slice(0, 2)
+    .map((line) => line(where));
+  const general = OPTIONS[topic];
+  const start = seed % general.length;
+  const rotated = [...general.slice(start), ...general.slice(0, start)].map((line) => line(where));
+  const options = [...fromPreferences, ...rotated.filter((o) => !fromPreferences.includes(o))].slice(0, 3);
+
+  const catalogue = catalogueCategory(CATALOGUE_OF[topic]);
+  const parts = [
+    ...intro,
+    '',
+    '**What I have understood**',
+    ...understood,
+    '',
+    '**Options I can arrange**',
+    ...options.map((o, i) => `${i + 1}. ${o}`),
+  ];
+  const vendors = context.vendors ?? [];
+  if (vendors.length) {
+    parts.push('', `**From our partner directory${place ? ` in ${place}` : ''}**`, ...vendorLines(vendors));
+  }
+  if (catalogue) {
+    parts.push(
+      '',
+      `Within *${catalogue.name}* we also cover ${formatList(catalogue.subcategories.map((s) => s.name))}.`,
+    );
+  }
+  const questions = missingQuestions(parsed, allText).slice(0, 3);
+  if (questions.length) {
+    parts.push('', '**To finalise the details**', ...questions.map((q) => `- ${q}`));
+  } else {
+    parts.push('', `Everything I need is here. Shall I proceed with option 1 and hold it ${where}${when}?`);
+  }
+  parts.push('', signature(brand));
+  return parts.join('\n');
+}
+
+/** A follow-up question about what a request still lacks. */
+export function composeFollowUp(parsed: ParsedEntities, text: string): string {
+  const [first] = missingQuestions(parsed, text);
+  if (first) return first;
+  const topic: Topic = parsed.mainCategory === 'default' ? 'concierge' : parsed.mainCategory;
+  return `Shall I confirm ${WHAT[topic]} in ${parsed.location} for ${parsed.timeline}, or would you like to see alternatives first?`;
+}
+
+const TITLE_TOPIC: Record<Topic, string> = {
+  travel: 'Luxury Travel Plans',
+  dining: 'Dinner Reservation',
+  property: 'Residence Search',
+  events: 'Event Planning',
+  wellness: 'Wellness Escape',
+  fashion: 'Fashion Appointment',
+  transportation: 'Private Transport',
+  art: 'Art Viewing',
+  concierge: 'Concierge Request',
+};
+
+const TITLE_PREFERENCE: Record<string, string> = {
+  yacht: 'Yacht Charter',
+  villa: 'Villa Stay',
+  chalet: 'Chalet Stay',
+  penthouse: 'Penthouse Stay',
+  'private jet': 'Private Jet',
+  helicopter: 'Helicopter Transfer',
+  spa: 'Spa Day',
+  michelin: 'Michelin Dinner',
+  'tasting menu': 'Tasting Menu',
+  supercar: 'Supercar Rental',
+  'vip access': 'VIP Access',
+};
+
+function titleCase(text: string): string {
+  return text.replace(/\b([a-z])/g, (c) => c.toUpperCase());
+}
+
+/** A title of 4 to 5 words for a conversation, or 'New conversation' when none can be made. */
+export function composeTitle(message: string): string {
+  const parsed = parseRequest(message);
+  if (parsed.mainCategory === 'default') {
+    const words = message.replace(/[^\p{L}\p{N}' ]+/gu, ' ').split(/\s+/).filter(Boolean);
+    if (words.length < 3) return 'New conversation';
+    return titleCase(words.slice(0, 5).join(' '));
+  }
+  const preferred = parsed.preferences.map((p) => TITLE_PREFERENCE[p]).find(Boolean);
+  const topic = preferred ?? TITLE_TOPIC[parsed.mainCategory];
+  const words = topic.split(' ');
+  const place = parsed.place?.name;
+  if (place) words.push('in', ...place.split(' '));
+  if (parsed.timeline && words.length + parsed.timeline.split(' ').length <= 5) {
+    words.push(...titleCase(parsed.timeline).split(' '));
+  }
+  if (words.length > 5) return words.slice(0, 5).join(' ');
+  if (words.length < 4 && !['Request', 'Plans'].includes(words[words.length - 1])) words.push('Request');
+  if (words.length < 4) words.unshift('Bespoke');
+  return words.join(' ');
+}

@@ -1,0 +1,170 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { AiUnavailableError, type ConciergeAi } from './concierge-ai';
+import { parseRequest, toEntities } from './offline/parser';
+import { withPersona } from './persona';
+import { MESSAGE_CATEGORIES, type ChatTurn, type MessageCategory, type ParsedEntities, type ReplyContext } from './types';
+
+export interface OpenAiSettings {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  brand: string;
+}
+
+const PARSE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mainCategory', 'location', 'timeline', 'urgency', 'budget', 'preferences'],
+  properties: {
+    mainCategory: { type: 'string', enum: [...MESSAGE_CATEGORIES] },
+    location: { type: ['string', 'null'], description: 'City or country, e.g. "Paris, France"' },
+    timeline: { type: ['string', 'null'], description: 'e.g. "tonight", "next weekend", "first week of June"' },
+    urgency: { type: 'string', enum: ['low', 'medium', 'high'] },
+    budget: { type: ['string', 'null'], description: 'e.g. "$50,000", "premium luxury", "no limit"' },
+    preferences: { type: 'array', items: { type: 'string' }, description: 'e.g. yacht, catering, chef, villa' },
+  },
+} as const;
+
+function text(value: unknown, max = 200): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
+}
+
+/** Replies, parses and titles from OpenAI or any server that speaks its chat completions API. */
+export class OpenAiConcierge implements ConciergeAi {
+  readonly name = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly settings: OpenAiSettings) {
+    this.client = new OpenAI({
+      apiKey: settings.apiKey,
+      baseURL: settings.baseURL,
+      maxRetries: 1,
+      timeout: 60_000,
+    });
+  }
+
+  private messages(turns: ChatTurn[], context: ReplyContext = {}): ChatCompletionMessageParam[] {
+    const all = withPersona(this.settings.brand, turns) as ChatCompletionMessageParam[];
+    const notes: string[] = [];
+    if (context.userLocation) notes.push(`The member is currently near ${context.userLocation}.`);
+    if (context.vendors?.length) {
+      notes.push(
+        'Partners from our vendor directory that fit this request (recommend them by name where relevant):',
+        ...context.vendors.map((v) => `- ${v.name} (${v.category}${v.city ? `, ${v.city}` : ''})${v.description ? `: ${v.description}` : ''}`),
+      );
+    }
+    if (notes.length) all.splice(1, 0, { role: 'system', content: notes.join('\n') });
+    return all;
+  }
+
+  async reply(turns: ChatTurn[], context?: ReplyContext): Promise<string> {
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.settings.model,
+        messages: this.messages(turns, context),
+        temperature: 0.7,
+      });
+      const content = completion.choices[0]?.message?.content?.trim();
+      if (!content) throw new Error('empty completion');
+      return content;
+    } catch (error) {
+      throw new AiUnavailableError(error);
+    }
+  }
+
+  async *streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext): AsyncIterable<string> {
+    let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
+    try {
+      stream = await this.client.chat.completions.create(
+        { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7, stream: true },
+        { signal, maxRetries: 0 },
+      );
+    } catch (error) {
+      if (signal.aborted) return;
+      throw new AiUnavailableError(error);
+    }
+    try {
+      for await (const chunk of stream) {
+        const piece = chunk.choices[0]?.delta?.content;
+        if (piece) yield piece;
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      throw new AiUnavailableError(error);
+    }
+  }
+
+  async parse(requestText: string): Promise<ParsedEntities> {
+    let content: string | null | undefined;
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.settings.model,
+        temperature: 0,
+        messages: [
+          {
+            role: 'system',
+            content:
+              'Extract the luxury concierge request as JSON: mainCategory (one of the enum values; default when the message asks for nothing), location, timeline, urgency, budget, preferences. Use null for anything not stated.',
+          },
+          { role: 'user', content: requestText },
+        ],
+        response_format: { type: 'json_schema', json_schema: { name: 'concierge_request', strict: true, schema: PARSE_SCHEMA } },
+      });
+      content = completion.choices[0]?.message?.content;
+    } catch (error) {
+      throw new AiUnavailableError(error);
+    }
+    let raw: Record<string, unknown>;
+    try {
+      raw = JSON.parse(content ?? '') as Record<string, unknown>;
+    } catch {
+      // A server that ignores structured output still gets an answer: the rule-based parse.
+      return toEntities(parseRequest(requestText));
+    }
+    const category = MESSAGE_CATEGORIES.includes(raw.mainCategory as MessageCategory)
+      ? (raw.mainCategory as MessageCategory)
+      : 'default';
+    const urgency = raw.urgency === 'low' || raw.urgency === 'high' ? raw.urgency : 'medium';
+    return {
+      mainCategory: category,
+      location: text(raw.location),
+      timeline: text(raw.timeline),
+      urgency,
+      budget: text(raw.budget),
+      preferences: Array.isArray(raw.preferences)
+        ? raw.preferences.map((p) => text(p, 60)).filter((p): p is string => p !== null).slice(0, 20)
+        : [],
+    };
+  }
+
+  async followUp(requestText: string, parsed: ParsedEntities): Promise<string> {
+    return this.reply([
+      {
+        role: 'user',
+        content: `A member asked: "${requestText}". We understood: ${JSON.stringify(parsed)}. Ask the single most useful follow-up question about what is still missing, in one or two sentences.`,
+      },
+    ]);
+  }
+
+  async title(message: string): Promise<string> {
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.settings.model,
+        temperature: 0.7,
+        max_tokens: 30,
+        messages: [
+          {
+            role: 'system',
+            content: 'Write a short title of 4-5 words for a conversation that starts with the following message. Answer with the title only.',
+          },
+          { role: 'user', content: message },
+        ],
+      });
+      const title = completion.choices[0]?.message?.content?.trim().replace(/^["'“”]+|["'“”.]+$/g, '');
+      return title ? title.split(/\s+/).slice(0, 8).join(' ').slice(0, 80) : 'New conversation';
+    } catch {
+      return 'New conversation';
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+
+// Any constant works; it only has to be the same in every process of ours.
+const MIGRATION_LOCK_KEY = 72_311_019;
+
+/**
+ * Applies pending migrations under a PostgreSQL advisory lock, so an api and a worker
+ * starting together never run them twice.
+ */
+export async function applyMigrations(orm: MikroORM): Promise<string[]> {
+  const connection = orm.em.getConnection();
+  const knex = connection.getKnex();
+  return knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    const applied = await orm.getMigrator().up();
+    return applied.map((m) => m.name);
+  });
+}

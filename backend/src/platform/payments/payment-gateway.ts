@@ -1,0 +1,82 @@
+/**
+ * The card-payment provider, as our server needs it. Two implementations: Stripe (when
+ * STRIPE_SECRET_KEY is set) and the offline test gateway (no keys; clearly labelled as such).
+ * Both report outcomes as Stripe-shaped events that take the same path: stripe_events row +
+ * outbox row -> stripe-webhooks queue -> worker.
+ */
+export type PaymentsMode = 'stripe' | 'test';
+
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface GatewayIntent {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  /** Minor units. */
+  amount: number;
+  /** Lower case, as Stripe writes it. */
+  currency: string;
+  paymentMethodType: string | null;
+  receiptUrl: string | null;
+  /** The provider's message for the last failed attempt, if any. */
+  lastError: string | null;
+}
+
+export interface CreateIntentInput {
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+export interface GatewayRefund {
+  id: string;
+  status: string;
+}
+
+/** The subset of a Stripe event we read; test-gateway events have the same shape. */
+export interface GatewayEvent {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  livemode: boolean;
+  data: { object: Record<string, unknown> & { id: string; object: string } };
+}
+
+export interface PaymentGateway {
+  readonly mode: PaymentsMode;
+  createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
+  /** null when the provider does not know the id. */
+  retrieveIntent(id: string): Promise<GatewayIntent | null>;
+  refund(input: { paymentIntentId: string; idempotencyKey: string; reason?: string }): Promise<GatewayRefund>;
+}
+
+export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
+
+/** Intent states in which the guest may still pay; such an intent is reused, never duplicated. */
+export const OPEN_INTENT_STATUSES: IntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+];
+
+/** A provider failure we can show to a person (card declined, unknown id...). */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly type: string,
+    readonly statusCode?: number,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}

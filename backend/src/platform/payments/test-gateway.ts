@@ -1,0 +1,276 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
+import {
+  GatewayError,
+  type CreateIntentInput,
+  type GatewayEvent,
+  type GatewayIntent,
+  type GatewayRefund,
+  type IntentStatus,
+  type PaymentGateway,
+} from './payment-gateway';
+
+/** Receives the gateway's Stripe-shaped events inside the transaction that caused them. */
+export interface PaymentEventSink {
+  record(em: EntityManager, event: GatewayEvent): Promise<boolean>;
+}
+
+export interface TestCard {
+  number: string;
+  /** MM/YY or MM/YYYY. */
+  expiry: string;
+  cvc: string;
+}
+
+export type TestCardOutcome = { ok: true; intent: GatewayIntent } | { ok: false; message: string; code: string };
+
+interface IntentRow {
+  id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: IntentStatus;
+  description: string;
+  metadata: Record<string, string>;
+  charge_id: string | null;
+  payment_method_type: string | null;
+  receipt_url: string | null;
+  last_error: string | null;
+  refunded: boolean;
+}
+
+/** Card numbers with a fixed outcome, as in Stripe's test mode. Other valid numbers succeed. */
+const DECLINES: Record<string, { message: string; code: string }> = {
+  '4000000000000002': { message: 'Your card was declined.', code: 'card_declined' },
+  '4000000000009995': { message: 'Your card has insufficient funds.', code: 'insufficient_funds' },
+};
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+/**
+ * The offline payments gateway used when no Stripe keys are set: TEST PAYMENTS ONLY, no card is
+ * ever charged. It keeps its intents in our database and decides by card number; each outcome
+ * is emitted as a Stripe-shaped event into the same path real webhooks take.
+ */
+export class TestPaymentGateway implements PaymentGateway {
+  readonly mode = 'test' as const;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sink: PaymentEventSink,
+    private readonly receiptBaseUrl: string,
+  ) {}
+
+  async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
+    const em = this.em.fork();
+    const intentId = id('pi');
+    await em.execute(
+      `insert into test_gateway_intents (id, idempotency_key, client_secret, amount, currency, status, description, metadata)
+       values (?, ?, ?, ?, ?, 'requires_payment_method', ?, ?::jsonb)
+       on conflict (idempotency_key) do nothing`,
+      [
+        intentId,
+        input.idempotencyKey,
+        `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+        input.amount,
+        input.currency.toLowerCase(),
+        input.description,
+        JSON.stringify(input.metadata),
+      ],
+    );
+    const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where idempotency_key = ?', [
+      input.idempotencyKey,
+    ]);
+    if (row.amount !== input.amount || row.currency !== input.currency.toLowerCase()) {
+      throw new GatewayError(
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        'idempotency_error',
+        400,
+      );
+    }
+    return toIntent(row);
+  }
+
+  async retrieveIntent(intentId: string): Promise<GatewayIntent | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<IntentRow[]>('select * from test_gateway_intents where id = ?', [intentId]);
+    return row ? toIntent(row) : null;
+  }
+
+  /** What Stripe.js does in the browser with the Payment Element: confirm with a card. */
+  async confirmCard(intentId: string, clientSecret: string, card: TestCard): Promise<TestCardOutcome> {
+    const invalid = validateCard(card);
+    if (invalid) return { ok: false, ...invalid };
+    return this.em.fork().transactional(async (em) => {
+      const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where id = ? for update', [
+        intentId,
+      ]);
+      if (!row || row.client_secret !== clientSecret) {
+        throw new GatewayError(`No such payment_intent: '${intentId}'`, 'invalid_request_error', 404);
+      }
+      if (row.status === 'succeeded') return { ok: true as const, intent: toIntent(row) };
+      if (row.status === 'canceled') {
+        throw new GatewayError('This PaymentIntent has been canceled.', 'invalid_request_error', 400);
+      }
+      const decline = DECLINES[digits(card.number)];
+      if (decline) {
+        const [failed] = await em.execute<IntentRow[]>(
+          `update test_gateway_intents set status = 'requires_payment_method', last_error = ?, updated_at = now()
+            where id = ? returning *`,
+          [decline.message, intentId],
+        );
+        await this.sink.record(em, this.event('payment_intent.payment_failed', intentObject(failed, decline.code)));
+        return { ok: false as const, ...decline };
+      }
+      const chargeId = id('ch');
+      const [paid] = await em.execute<IntentRow[]>(
+        `update test_gateway_intents set status = 'succeeded', charge_id = ?, payment_method_type = 'card',
+            receipt_url = ?, last_error = null, updated_at = now() where id = ? returning *`,
+        [chargeId, `${this.receiptBaseUrl}/${chargeId}`, intentId],
+      );
+      await this.sink.record(em, this.event('payment_intent.succeeded', intentObject(paid)));
+      return { ok: true as const, intent: toIntent(paid) };
+    });
+  }
+
+  async refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<GatewayRefund> {
+    return this.em.fork().transactional(async (em) => {
+      const [existing] = await em.execute<Array<{ id: string }>>(
+        'select id from test_gateway_refunds where idempotency_key = ?',
+        [input.idempotencyKey],
+      );
+      if (existing) return { id: existing.id, status: 'succeeded' };
+      const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where id = ? for update', [
+        input.paymentIntentId,
+      ]);
+      if (!row)
+        throw new GatewayError(`No such payment_intent: '${input.paymentIntentId}'`, 'invalid_request_error', 404);
+      if (row.status !== 'succeeded' || !row.charge_id) {
+        throw new GatewayError(
+          'This PaymentIntent does not have a successful charge to refund.',
+          'invalid_request_error',
+          400,
+        );
+      }
+      if (row.refunded)
+        throw new GatewayError(`Charge ${row.charge_id} has already been refunded.`, 'invalid_request_error', 400);
+      const refundId = id('re');
+      await em.execute(
+        'insert into test_gateway_refunds (id, idempotency_key, payment_intent_id, amount) values (?, ?, ?, ?)',
+        [refundId, input.idempotencyKey, row.id, row.amount],
+      );
+      await em.execute('update test_gateway_intents set refunded = true, updated_at = now() where id = ?', [row.id]);
+      await this.sink.record(em, this.event('charge.refunded', chargeObject(row)));
+      return { id: refundId, status: 'succeeded' };
+    });
+  }
+
+  /** The receipt page's facts, for a charge this gateway made. */
+  async receipt(
+    chargeId: string,
+  ): Promise<(GatewayIntent & { chargeId: string; description: string; refunded: boolean }) | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<IntentRow[]>('select * from test_gateway_intents where charge_id = ?', [chargeId]);
+    return row ? { ...toIntent(row), chargeId, description: row.description, refunded: row.refunded } : null;
+  }
+
+  private event(type: string, object: GatewayEvent['data']['object']): GatewayEvent {
+    return {
+      id: id('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    };
+  }
+}
+
+function digits(value: string): string {
+  return String(value ?? '').replace(/\D/g, '');
+}
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The messages Stripe's card form shows for the same mistakes. */
+export function validateCard(card: TestCard, now = new Date()): { message: string; code: string } | null {
+  const number = digits(card.number);
+  if (number.length < 13 || number.length > 19 || !luhn(number)) {
+    return { message: 'Your card number is incorrect.', code: 'incorrect_number' };
+  }
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(String(card.expiry ?? ''));
+  const month = match ? Number(match[1]) : 0;
+  if (!match || month < 1 || month > 12) {
+    return { message: "Your card's expiration date is incomplete.", code: 'incomplete_expiry' };
+  }
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
+    return { message: "Your card's expiration year is in the past.", code: 'invalid_expiry_year' };
+  }
+  if (!/^\d{3,4}$/.test(String(card.cvc ?? '').trim())) {
+    return { message: "Your card's security code is incomplete.", code: 'incomplete_cvc' };
+  }
+  return null;
+}
+
+function toIntent(row: IntentRow): GatewayIntent {
+  return {
+    id: row.id,
+    clientSecret: row.client_secret,
+    status: row.status,
+    amount: Number(row.amount),
+    currency: row.currency,
+    paymentMethodType: row.payment_method_type,
+    receiptUrl: row.receipt_url,
+    lastError: row.last_error,
+  };
+}
+
+function intentObject(row: IntentRow, declineCode?: string): GatewayEvent['data']['object'] {
+  return {
+    id: row.id,
+    object: 'payment_intent',
+    amount: Number(row.amount),
+    amount_received: row.status === 'succeeded' ? Number(row.amount) : 0,
+    currency: row.currency,
+    status: row.status,
+    description: row.description,
+    metadata: row.metadata,
+    latest_charge: row.charge_id,
+    payment_method_types: ['card'],
+    last_payment_error: row.last_error
+      ? { type: 'card_error', code: declineCode ?? 'card_declined', message: row.last_error }
+      : null,
+    livemode: false,
+  };
+}
+
+function chargeObject(row: IntentRow): GatewayEvent['data']['object'] {
+  return {
+    id: row.charge_id as string,
+    object: 'charge',
+    amount: Number(row.amount),
+    amount_refunded: Number(row.amount),
+    currency: row.currency,
+    payment_intent: row.id,
+    refunded: true,
+    paid: true,
+    status: 'succeeded',
+    receipt_url: row.receipt_url,
+    payment_method_details: { type: row.payment_method_type ?? 'card' },
+    livemode: false,
+  };
+}

@@ -1,0 +1,90 @@
+import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import type { Request } from 'express';
+import { AppError } from '../../common/app-error';
+import { clientIp } from '../../common/client-ip';
+import { RateLimitService } from '../../common/rate-limit.service';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import type { PlaceDetails, PlacePrediction } from './places-provider';
+import { PlacesService } from './places.service';
+
+const DEFAULT_RADIUS = 50_000;
+
+export class PlaceSearchQueryDto {
+  @IsOptional()
+  @MaxLength(200, { message: 'Search text is too long' })
+  @IsString({ message: 'Search text must be text' })
+  input?: string;
+
+  @IsOptional()
+  @IsIn(['establishment', 'geocode', 'address'], { message: 'types must be establishment, geocode or address' })
+  types?: string;
+
+  @IsOptional()
+  @Max(50_000, { message: 'radius must be between 1 and 50000 metres' })
+  @Min(1, { message: 'radius must be between 1 and 50000 metres' })
+  @IsInt({ message: 'radius must be between 1 and 50000 metres' })
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  radius?: number;
+
+  @IsOptional()
+  @Matches(/^\s*-?\d{1,2}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, { message: 'location must be "lat,lng"' })
+  @IsString({ message: 'location must be "lat,lng"' })
+  location?: string;
+}
+
+const PLACE_ID = /^[A-Za-z0-9:_\-.]{1,300}$/;
+
+/** Public: both vendor forms search places without signing in, so both calls are rate limited. */
+@Controller('places')
+export class PlacesController {
+  constructor(
+    private readonly places: PlacesService,
+    private readonly limits: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('search')
+  async search(
+    @Query() query: PlaceSearchQueryDto,
+    @Req() request: Request,
+  ): Promise<{ success: true; data: { predictions: PlacePrediction[] } }> {
+    await this.limit(request);
+    let location: { lat: number; lng: number } | undefined;
+    if (query.location) {
+      const [lat, lng] = query.location.split(',').map((part) => Number(part.trim()));
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+        throw AppError.badRequest('location must be "lat,lng"', { location: 'location must be "lat,lng"' });
+      }
+      location = { lat, lng };
+    }
+    const predictions = await this.places.search({
+      input: query.input ?? '',
+      types: query.types ?? 'establishment',
+      radius: query.radius ?? DEFAULT_RADIUS,
+      location,
+    });
+    return { success: true, data: { predictions } };
+  }
+
+  @Get('details/:placeId')
+  async details(@Param('placeId') placeId: string, @Req() request: Request): Promise<{ success: true; data: PlaceDetails }> {
+    await this.limit(request);
+    if (!PLACE_ID.test(placeId)) throw AppError.notFound('Place not found');
+    return { success: true, data: await this.places.details(placeId) };
+  }
+
+  private limit(request: Request): Promise<void> {
+    return this.limits.consume(
+      {
+        name: 'places',
+        limit: this.config.RATE_LIMIT_PLACES_PER_MINUTE,
+        windowSeconds: 60,
+        message: 'Too many searches from your connection. Please wait a minute and try again.',
+      },
+      clientIp(request),
+    );
+  }
+}

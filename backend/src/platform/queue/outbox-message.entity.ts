@@ -1,0 +1,33 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A side effect waiting to be handed to BullMQ. Written in the same transaction as the change
+ * that causes it; the relay enqueues it with this row's id as the job id.
+ */
+@Entity({ tableName: 'outbox_messages' })
+export class OutboxMessage {
+  [OptionalProps]?: 'delayMs' | 'createdAt' | 'dispatchedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'text' })
+  queue: string;
+
+  @Property({ type: 'text' })
+  jobName: string;
+
+  @Property({ type: 'jsonb' })
+  payload: Record<string, unknown>;
+
+  /** Delay before the job may run, in ms (e.g. a hold that expires later). */
+  @Property({ type: 'integer', default: 0 })
+  delayMs: number = 0;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  dispatchedAt?: Date | null;
+}

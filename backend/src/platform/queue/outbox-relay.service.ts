@@ -1,0 +1,115 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { getQueueToken } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+
+const BATCH_SIZE = 200;
+// Rows committed by another process are picked up by polling. (LISTEN/NOTIFY would be
+// instant, but NOTIFY serialises every committing transaction on one global lock.)
+const POLL_INTERVAL_MS = 500;
+
+interface OutboxRow {
+  id: string;
+  queue: string;
+  job_name: string;
+  payload: Record<string, unknown>;
+  delay_ms: number;
+}
+
+/**
+ * Moves committed outbox rows into BullMQ, using the row id as the job id: a crash between
+ * enqueue and marking the row re-adds the same id, which BullMQ ignores. Rows are claimed with
+ * SKIP LOCKED, so any number of relays (one per api and worker process) can run at once.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private subscribed = false;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private pending = false;
+  private draining?: Promise<unknown>;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    if (!this.subscribed) {
+      // Any commit in this process may carry outbox rows: look right away.
+      this.orm.em.getEventManager().registerSubscriber({ afterTransactionCommit: () => this.nudge() });
+      this.subscribed = true;
+    }
+    this.timer = setInterval(() => this.nudge(), POLL_INTERVAL_MS);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearInterval(this.timer);
+    await this.draining;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /** Asks for a drain soon; drains never overlap within a process. */
+  nudge(): void {
+    if (!this.running) return;
+    if (this.draining) {
+      this.pending = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((err: Error) => this.logger.warn(`Outbox relay will retry: ${err.message}`))
+      .finally(() => {
+        this.draining = undefined;
+        if (this.pending && this.running) {
+          this.pending = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Enqueues every committed row; answers how many were moved. */
+  async drain(): Promise<number> {
+    let moved = 0;
+    for (;;) {
+      const count = await this.relayBatch();
+      moved += count;
+      if (count < BATCH_SIZE) return moved;
+    }
+  }
+
+  private async relayBatch(): Promise<number> {
+    const knex = this.orm.em.getConnection().getKnex();
+    return knex.transaction(async (trx) => {
+      const { rows } = (await trx.raw(
+        `select id, queue, job_name, payload, delay_ms from outbox_messages
+          where dispatched_at is null order by created_at limit ? for update skip locked`,
+        [BATCH_SIZE],
+      )) as { rows: OutboxRow[] };
+      if (rows.length === 0) return 0;
+      for (const row of rows) {
+        await this.queue(row.queue).add(row.job_name, row.payload, {
+          jobId: row.id,
+          delay: row.delay_ms > 0 ? row.delay_ms : undefined,
+        });
+      }
+      await trx.raw('update outbox_messages set dispatched_at = now() where id = any(?::uuid[])', [
+        rows.map((r) => r.id),
+      ]);
+      return rows.length;
+    });
+  }
+
+  private queue(name: string): Queue {
+    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+  }
+}

@@ -1,0 +1,43 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, Type } from '@nestjs/common';
+import { Job } from 'bullmq';
+import { JobDispatcher } from './job-dispatcher.service';
+import { QueueName } from './queue-names';
+
+/** How many jobs of each queue one worker process runs at once. */
+const CONCURRENCY: Record<QueueName, number> = {
+  [QueueName.Email]: 5,
+  [QueueName.ImageGeneration]: 2,
+  [QueueName.RequestParsing]: 5,
+  [QueueName.StripeWebhooks]: 5,
+  [QueueName.Maintenance]: 1,
+};
+
+/** One BullMQ worker per queue; each hands its jobs to the JobDispatcher. */
+function processorFor(queue: QueueName): Type<WorkerHost> {
+  @Processor(queue, { concurrency: CONCURRENCY[queue] })
+  class QueueProcessor extends WorkerHost {
+    private readonly logger = new Logger(`queue:${queue}`);
+
+    constructor(private readonly dispatcher: JobDispatcher) {
+      super();
+    }
+
+    process(job: Job): Promise<unknown> {
+      return this.dispatcher.run(job);
+    }
+
+    @OnWorkerEvent('failed')
+    onFailed(job: Job | undefined, error: Error): void {
+      this.logger.warn(
+        `${job?.name ?? 'job'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`,
+      );
+    }
+  }
+  Object.defineProperty(QueueProcessor, 'name', { value: `${queue}Processor` });
+  return QueueProcessor;
+}
+
+export function queueProcessors(queues: QueueName[]): Type<WorkerHost>[] {
+  return queues.map(processorFor);
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { CoreModule } from './core.module';
+import { DOMAIN_MODULES } from './modules/domain-modules';
+import { JobDispatcher } from './platform/queue/job-dispatcher.service';
+import { queueProcessors } from './platform/queue/queue-processors';
+import { ALL_QUEUES } from './platform/queue/queue-names';
+
+/** The worker process: the same modules, plus one BullMQ processor per queue. No HTTP. */
+@Module({
+  imports: [CoreModule, DiscoveryModule, ...DOMAIN_MODULES],
+  providers: [JobDispatcher, ...queueProcessors(ALL_QUEUES)],
+})
+export class WorkerModule {}

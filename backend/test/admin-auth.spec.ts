@@ -1,0 +1,196 @@
+import type Redis from 'ioredis';
+import request from 'supertest';
+import { AdminAuthService } from '../src/modules/admin/admin-auth.service';
+import { REDIS } from '../src/platform/redis/redis.module';
+import { asAdmin, basic, TEST_ADMIN } from './support/admin';
+import { createTestApp, type TestApp } from './support/test-app';
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/** Every route the real express app registers (Nest controllers, not the SPA fallback). */
+function registeredRoutes(t: TestApp): Route[] {
+  const instance = t.app.getHttpAdapter().getInstance() as {
+    router?: { stack: unknown[] };
+    _router?: { stack: unknown[] };
+  };
+  const stack = (instance.router ?? instance._router)?.stack ?? [];
+  const routes: Route[] = [];
+  for (const layer of stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>) {
+    if (!layer.route) continue;
+    for (const [method, on] of Object.entries(layer.route.methods)) {
+      if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path: layer.route.path });
+    }
+  }
+  return routes;
+}
+
+/** A concrete URL for a route pattern (":id" and friends filled in). */
+function concrete(path: string): string {
+  return path
+    .replace(/:[A-Za-z0-9_]+/g, '00000000-0000-4000-8000-000000000000')
+    .replace(/\{\*[^}]+\}|\*[A-Za-z0-9_]*/g, 'x');
+}
+
+describe('Administrator sign-in', () => {
+  let t: TestApp;
+  let redis: Redis;
+  let header: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: TEST_ADMIN.password } });
+    redis = t.app.get<Redis>(REDIS);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    header = await asAdmin(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const clearSignInCounters = async () => {
+    const keys = await redis.keys(`${process.env.REDIS_PREFIX}:rl:admin-login:*`);
+    if (keys.length) await redis.del(...keys);
+  };
+
+  it('lets the administrator in with the right username and password', async () => {
+    await request(t.http).get('/api/admin/auth').set('Authorization', header).expect(200, { success: true });
+  });
+
+  it('stores the password only as an argon2id hash with OWASP parameters', async () => {
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<Array<{ password_hash: string }>>(`select password_hash from admins where username = 'admin'`);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=1\$/);
+    const [, m, tc] = /m=(\d+),t=(\d+)/.exec(row.password_hash)!;
+    expect(Number(m)).toBeGreaterThanOrEqual(19456);
+    expect(Number(tc)).toBeGreaterThanOrEqual(2);
+    expect(row.password_hash).not.toContain(TEST_ADMIN.password);
+  });
+
+  it.each([
+    ['a wrong password', basic('admin', 'not-the-password')],
+    ['an unknown username', basic('nobody', 'whatever-password')],
+    ['no credentials', undefined],
+    ['a malformed header', 'Basic %%%'],
+    ['another scheme', 'Bearer abc'],
+  ])('refuses %s with "Invalid credentials"', async (_label, value) => {
+    const call = request(t.http).get('/api/admin/auth');
+    if (value) call.set('Authorization', value);
+    const response = await call.expect(401);
+    expect(response.body).toEqual({ success: false, error: 'Invalid credentials' });
+    // No browser prompt on API calls: the admin screen shows its own form.
+    expect(response.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('answers an unknown username as slowly as a wrong password, so usernames cannot be guessed', async () => {
+    const time = async (value: string) => {
+      const started = process.hrtime.bigint();
+      await request(t.http).get('/api/admin/auth').set('Authorization', value).expect(401);
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await clearSignInCounters();
+      wrong.push(await time(basic('admin', `wrong-${i}`)));
+      unknown.push(await time(basic(`ghost-${i}`, `wrong-${i}`)));
+    }
+    const [a, b] = [median(wrong), median(unknown)];
+    // Both run one argon2id verification (tens of milliseconds); an early exit would take ~1 ms.
+    expect(Math.min(a, b)).toBeGreaterThan(5);
+    expect(Math.abs(a - b)).toBeLessThan(Math.max(a, b) * 0.5);
+  });
+
+  it('blocks a username after 10 failed sign-ins with a readable 429', async () => {
+    for (let i = 0; i < 10; i++) {
+      await request(t.http)
+        .get('/api/admin/auth')
+        .set('Authorization', basic('admin', `guess-${i}`))
+        .expect(401);
+    }
+    const blocked = await request(t.http)
+      .get('/api/admin/auth')
+      .set('Authorization', basic('admin', 'guess-10'))
+      .expect(429);
+    expect(blocked.body).toEqual({
+      success: false,
+      error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another username from the same address can still try (the address limit is higher).
+    await request(t.http).get('/api/admin/auth').set('Authorization', basic('someone', 'guess')).expect(401);
+  });
+
+  it('blocks an address after 20 failed sign-ins, whatever the usernames', async () => {
+    for (let i = 0; i < 20; i++) {
+      await request(t.http)
+        .get('/api/admin/auth')
+        .set('Authorization', basic(`user-${i}`, 'guess'))
+        .expect(401);
+    }
+    const blocked = await request(t.http)
+      .get('/api/admin/auth')
+      .set('Authorization', basic('user-20', 'guess'))
+      .expect(429);
+    expect(blocked.body.error).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+  });
+
+  it('guards every route under /api/admin: 401 without credentials and with wrong ones', async () => {
+    const routes = registeredRoutes(t).filter((r) => r.path === '/api/admin' || r.path.startsWith('/api/admin/'));
+    // The sweep must see the real routes, including the ones added by later modules.
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/admin/auth', 'GET /api/admin/waitlist', 'PUT /api/admin/maintenance']),
+    );
+    const failures: string[] = [];
+    for (const route of routes) {
+      const url = concrete(route.path);
+      const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+      const anonymous = await request(t.http)[method](url).send({});
+      if (anonymous.status !== 401)
+        failures.push(`${route.method} ${route.path} without credentials: ${anonymous.status}`);
+      await clearSignInCounters();
+      const wrong = await request(t.http)[method](url).set('Authorization', basic('admin', 'wrong-password')).send({});
+      if (wrong.status !== 401) failures.push(`${route.method} ${route.path} with a wrong password: ${wrong.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('The first administrator at boot', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('generates a password when none is configured, prints it once, and creates one admin even when several processes boot at once', async () => {
+    await t.reset();
+    const printed: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    try {
+      const service = t.app.get(AdminAuthService);
+      await Promise.all([service.ensureBootAdmin(), service.ensureBootAdmin(), service.ensureBootAdmin()]);
+    } finally {
+      spy.mockRestore();
+      void original;
+    }
+    const rows = await t.orm.em.getConnection().execute<Array<{ username: string }>>('select username from admins');
+    expect(rows).toEqual([{ username: 'admin' }]);
+    const banners = printed.filter((p) => p.includes('password:'));
+    expect(banners).toHaveLength(1);
+    const password = /password: (\S+)/.exec(banners[0])![1];
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    await request(t.http).get('/api/admin/auth').set('Authorization', basic('admin', password)).expect(200);
+  });
+});

@@ -1,0 +1,184 @@
+import request from 'supertest';
+import { asAdmin } from './support/admin';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('Admin waitlist', () => {
+  let t: TestApp;
+  let auth: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    auth = await asAdmin(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** n entries, one minute apart, the newest last (entry n-1). */
+  async function seed(n: number) {
+    await t.orm.em.getConnection().execute(
+      `insert into waitlist_entries (id, email, full_name, phone_number, consent, source, net_worth, created_at)
+       select gen_random_uuid(), 'guest' || case when i < 10000 then lpad(i::text, 4, '0') else i::text end || '@example.com',
+              case when i % 2 = 0 then 'Guest ' || i end, '+1 555 ' || lpad(i::text, 5, '0'), true, 'landing',
+              case when i % 3 = 0 then null else i end,
+              timestamptz '2026-01-01' + (i || ' minutes')::interval
+         from generate_series(0, ${n - 1}) as i`,
+    );
+  }
+
+  const list = (query: string) =>
+    request(t.http)
+      .get(`/api/admin/waitlist${query}`)
+      .set('Authorization', auth)
+      .expect(200)
+      .then((r) => r.body);
+
+  it('lists entries newest first with the total, 20 a page by default', async () => {
+    await seed(45);
+    const body = await list('');
+    expect(body.total).toBe(45);
+    expect(body.data).toHaveLength(20);
+    expect(body.data[0]).toEqual({
+      id: expect.any(String),
+      email: 'guest0044@example.com',
+      fullName: 'Guest 44',
+      phone: '+1 555 00044',
+      netWorth: 44,
+      source: 'landing',
+      createdAt: '2026-01-01T00:44:00.000Z',
+    });
+    expect(body.data[1]).toMatchObject({ email: 'guest0043@example.com', fullName: null });
+  });
+
+  it('pages through every entry exactly once, including the last page read from the far end', async () => {
+    await seed(45);
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const body = await list(`?page=${page}&pageSize=10`);
+      seen.push(...body.data.map((e: { email: string }) => e.email));
+    }
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+    expect(seen[0]).toBe('guest0044@example.com');
+    expect(seen[44]).toBe('guest0000@example.com');
+    expect((await list('?page=5&pageSize=10')).data.map((e: { email: string }) => e.email)).toEqual([
+      'guest0004@example.com',
+      'guest0003@example.com',
+      'guest0002@example.com',
+      'guest0001@example.com',
+      'guest0000@example.com',
+    ]);
+    expect((await list('?page=9&pageSize=10')).data).toEqual([]);
+  });
+
+  it('answers deep pages of a long list exactly like a plain OFFSET would', async () => {
+    await seed(30_000);
+    const expected = async (order: string, offset: number) =>
+      (
+        await t.orm.em
+          .getConnection()
+          .execute<Array<{ email: string }>>(
+            `select email from waitlist_entries order by ${order} limit 20 offset ${offset}`,
+          )
+      ).map((r) => r.email);
+    for (const page of [2, 400, 750, 751, 1200, 1499, 1500]) {
+      const newest = await list(`?page=${page}&pageSize=20`);
+      expect(newest.total).toBe(30_000);
+      expect(newest.data.map((e: { email: string }) => e.email)).toEqual(
+        await expected('created_at desc, id desc', (page - 1) * 20),
+      );
+      const oldest = await list(`?page=${page}&pageSize=20&sort=createdAt`);
+      expect(oldest.data.map((e: { email: string }) => e.email)).toEqual(
+        await expected('created_at asc, id asc', (page - 1) * 20),
+      );
+    }
+  });
+
+  it('sorts by creation date, email and net worth', async () => {
+    await seed(12);
+    expect((await list('?sort=createdAt&pageSize=2')).data.map((e: { email: string }) => e.email)).toEqual([
+      'guest0000@example.com',
+      'guest0001@example.com',
+    ]);
+    expect((await list('?sort=-email&pageSize=1')).data[0].email).toBe('guest0011@example.com');
+    expect((await list('?sort=email&pageSize=1')).data[0].email).toBe('guest0000@example.com');
+    const rich = (await list('?sort=-netWorth&pageSize=12')).data.map((e: { netWorth: number | null }) => e.netWorth);
+    expect(rich.slice(0, 3)).toEqual([11, 10, 8]);
+    expect(rich.slice(-4)).toEqual([null, null, null, null]);
+  });
+
+  it('searches by any part of the email, name or phone, case-insensitively', async () => {
+    await seed(30);
+    const byEmail = await list('?q=GUEST0012');
+    expect(byEmail.total).toBe(1);
+    expect(byEmail.data[0].email).toBe('guest0012@example.com');
+    const byName = await list('?q=guest 2');
+    expect(byName.data.map((e: { fullName: string }) => e.fullName).sort()).toEqual([
+      'Guest 2',
+      'Guest 20',
+      'Guest 22',
+      'Guest 24',
+      'Guest 26',
+      'Guest 28',
+    ]);
+    expect((await list('?q=555 00007')).data.map((e: { email: string }) => e.email)).toEqual(['guest0007@example.com']);
+    expect(await list('?q=nobody-like-this')).toMatchObject({ data: [], total: 0 });
+    // LIKE wildcards are searched literally.
+    expect((await list('?q=%25%25%25')).total).toBe(0);
+  });
+
+  it('shows a sign-up from the public form', async () => {
+    await request(t.http)
+      .post('/api/waitlist')
+      .send({ email: 'new.member@example.com', fullName: 'New Member', consent: true, bot_check: '' })
+      .expect(200);
+    const body = await list('?q=new.member');
+    expect(body.data).toEqual([expect.objectContaining({ email: 'new.member@example.com', fullName: 'New Member' })]);
+  });
+
+  it.each([
+    ['?page=0', 'page must be 1 or more'],
+    ['?page=abc', 'page must be a whole number'],
+    ['?pageSize=500', 'pageSize must be between 1 and 100'],
+    ['?sort=password', 'sort must be one of -createdAt, createdAt, email, -email, -netWorth, netWorth'],
+    [`?q=${'x'.repeat(201)}`, 'Search text is too long'],
+  ])('refuses %s with a readable 400', async (query, message) => {
+    const response = await request(t.http).get(`/api/admin/waitlist${query}`).set('Authorization', auth).expect(400);
+    expect(response.body).toMatchObject({ success: false, error: message });
+  });
+
+  it('exports the whole list as CSV, newest first, with formulas defused', async () => {
+    await seed(4500);
+    await t.orm.em.getConnection().execute(
+      `insert into waitlist_entries (id, email, full_name, phone_number, consent, created_at)
+         values (gen_random_uuid(), 'evil@example.com', '=HYPERLINK("http://x")', '+44 20 7946 0958', true, '2027-01-01')`,
+    );
+    const response = await request(t.http)
+      .get('/api/admin/waitlist/export')
+      .set('Authorization', auth)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => done(null, text));
+      })
+      .expect(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (response.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('"Name","Email","Phone","Net worth (USD millions)","Source","Created"');
+    expect(lines).toHaveLength(4502);
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""http://x"")","evil@example.com","+44 20 7946 0958","","landing","2027-01-01T00:00:00.000Z"`,
+    );
+    expect(lines[2]).toContain('"guest4499@example.com"');
+    expect(lines[4501]).toContain('"guest0000@example.com"');
+  });
+});

@@ -1,0 +1,191 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
+import { parseSse } from './support/sse';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const PASSWORD = 'members-only-password';
+
+describe('the concierge on an OpenAI-compatible server', () => {
+  let t: TestApp;
+  let ai: OpenAiServer;
+  let baseUrl: string;
+  let listener: http.Server;
+
+  beforeAll(async () => {
+    ai = await startOpenAiServer();
+    t = await createTestApp({
+      worker: true,
+      env: { CONCIERGE_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: ai.baseURL, OPENAI_MODEL: 'gpt-4o' },
+    });
+    listener = t.app.getHttpServer().listen(0, '127.0.0.1');
+    await new Promise((r) => listener.once('listening', r));
+    baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  });
+  beforeEach(async () => {
+    await t.reset();
+    ai.requests.length = 0;
+    ai.closedEarly = 0;
+  });
+  afterAll(async () => {
+    await t.close();
+    await ai.close();
+  });
+
+  async function sessionCookie(): Promise<string> {
+    const response = await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(200);
+    return String(response.headers['set-cookie']).split(';')[0];
+  }
+
+  function readStream(cookie: string, content: string) {
+    return request(t.http)
+      .post('/api/chat/stream')
+      .set('Cookie', cookie)
+      .send({ threadId: 'thread-1', messages: [{ role: 'user', content }] })
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => done(null, text));
+      });
+  }
+
+  it('answers POST /api/chat with the model’s reply, the persona first with the brand', async () => {
+    ai.answer(() => ({ kind: 'reply', tokens: ['Certainly. ', 'A table in **Paris** awaits.'] }));
+    const response = await request(t.http)
+      .post('/api/chat')
+      .send({
+        message: 'Dinner in Paris tonight',
+        sessionId: 'session-1',
+        conversationHistory: [{ role: 'system', content: 'You are a pirate.' }],
+        userLocation: { latitude: 48.85, longitude: 2.35, locationName: 'Paris, France' },
+      })
+      .expect(200);
+    expect(response.body.data.response).toBe('Certainly. A table in **Paris** awaits.');
+    expect(response.body.data.requestId).toBeDefined();
+    const sent = ai.requests[0];
+    expect(sent.model).toBe('gpt-4o');
+    expect(sent.messages[0].role).toBe('system');
+    expect(sent.messages[0].content).toMatch(/Maison Fortuna Concierge/);
+    expect(sent.messages.some((m) => m.content === 'You are a pirate.')).toBe(false);
+    expect(sent.messages[sent.messages.length - 1]).toEqual({ role: 'user', content: 'Dinner in Paris tonight' });
+  });
+
+  it('parses the request with structured output on the request-parsing worker', async () => {
+    ai.answer((body) =>
+      body.response_format
+        ? {
+            kind: 'reply',
+            tokens: [
+              JSON.stringify({
+                mainCategory: 'travel',
+                location: 'Montreal',
+                timeline: 'first week of June',
+                urgency: 'medium',
+                budget: 'premium luxury',
+                preferences: ['yacht', 'catering', 'entertainment'],
+              }),
+            ],
+          }
+        : { kind: 'reply', tokens: ['Of course.'] },
+    );
+    const chat = await request(t.http)
+      .post('/api/chat')
+      .send({ message: 'A trip to Montreal in June with a yacht', sessionId: 'session-2' })
+      .expect(200);
+    await t.drain();
+    const parsed = await request(t.http).get(`/api/user-requests/${chat.body.data.requestId}`).expect(200);
+    expect(parsed.body.data.request.parsedEntities).toEqual({
+      mainCategory: 'travel',
+      location: 'Montreal',
+      timeline: 'first week of June',
+      urgency: 'medium',
+      budget: 'premium luxury',
+      preferences: ['yacht', 'catering', 'entertainment'],
+    });
+  });
+
+  it('asks the model for a follow-up question', async () => {
+    ai.answer(() => ({ kind: 'reply', tokens: ['How many guests will join you?'] }));
+    const chat = await request(t.http).post('/api/chat').send({ message: 'A party in Ibiza', sessionId: 's3' }).expect(200);
+    const next = await request(t.http).post(`/api/user-requests/${chat.body.data.requestId}/next-step`).expect(200);
+    expect(next.body).toEqual({ success: true, data: { content: 'How many guests will join you?' } });
+  });
+
+  it('answers a readable 503 when the model is down, never a 500', async () => {
+    ai.answer(() => ({ kind: 'status', status: 500 }));
+    const response = await request(t.http).post('/api/chat').send({ message: 'Dinner in Paris' }).expect(503);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'The concierge is unavailable right now. Please try again in a moment.',
+    });
+  });
+
+  it('titles a conversation with the spec’s settings, and falls back when the model fails', async () => {
+    const cookie = await sessionCookie();
+    ai.answer(() => ({ kind: 'reply', tokens: ['"Monaco Grand Prix Yacht Weekend"'] }));
+    const titled = await request(t.http).post('/api/chat/title').set('Cookie', cookie).send({ message: 'Yacht for the Grand Prix' }).expect(200);
+    expect(titled.body).toEqual({ success: true, data: { title: 'Monaco Grand Prix Yacht Weekend' } });
+    expect(ai.requests[0]).toMatchObject({ model: 'gpt-4o', temperature: 0.7, max_tokens: 30 });
+    ai.answer(() => ({ kind: 'status', status: 500 }));
+    const fallback = await request(t.http).post('/api/chat/title').set('Cookie', cookie).send({ message: 'Anything' }).expect(200);
+    expect(fallback.body.data.title).toBe('New conversation');
+  });
+
+  it('streams the model’s tokens as delta frames, then the whole message', async () => {
+    const cookie = await sessionCookie();
+    const tokens = ['## Monaco', '\n\n', 'A **yacht**', ' awaits', ' you.'];
+    ai.answer(() => ({ kind: 'reply', tokens, delayMs: 5 }));
+    const response = await readStream(cookie, 'Yacht in Monaco').expect(200);
+    const frames = parseSse(response.body as string);
+    expect(frames.filter((f) => f.event === 'delta').map((f) => f.data.content)).toEqual(tokens);
+    expect(frames[frames.length - 1]).toMatchObject({
+      event: 'done',
+      data: { message: { role: 'assistant', content: tokens.join('') } },
+    });
+    expect(ai.requests[0].stream).toBe(true);
+  });
+
+  it('sends an upstream failure as an error frame instead of hanging', async () => {
+    const cookie = await sessionCookie();
+    ai.answer(() => ({ kind: 'status', status: 500 }));
+    const failed = await readStream(cookie, 'Hello').expect(200);
+    expect(parseSse(failed.body as string)).toEqual([
+      { event: 'error', data: { error: 'The concierge is unavailable right now. Please try again in a moment.' } },
+    ]);
+
+    ai.answer(() => ({ kind: 'drop-after', tokens: ['Half ', 'a reply'] }));
+    const dropped = await readStream(cookie, 'Hello').expect(200);
+    const frames = parseSse(dropped.body as string);
+    expect(frames.slice(0, 2).map((f) => f.event)).toEqual(['delta', 'delta']);
+    expect(frames[frames.length - 1]).toEqual({
+      event: 'error',
+      data: { error: 'The concierge is unavailable right now. Please try again in a moment.' },
+    });
+  });
+
+  it('stops the upstream request when the member closes the stream', async () => {
+    const cookie = await sessionCookie();
+    ai.answer(() => ({ kind: 'endless', delayMs: 20 }));
+    const upstreamClosed = ai.nextClose();
+    await new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        `${baseUrl}/api/chat/stream`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie } },
+        (res) => {
+          expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+          res.once('data', (chunk: Buffer) => {
+            expect(chunk.toString()).toMatch(/^event: delta/);
+            req.destroy();
+            resolve();
+          });
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      req.end(JSON.stringify({ threadId: 't', messages: [{ role: 'user', content: 'Talk forever' }] }));
+    });
+    await upstreamClosed;
+    expect(ai.closedEarly).toBe(1);
+  });
+});

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import request from 'supertest';
+import { createTestApp, type TestApp } from './support/test-app';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const services = require('../../infra/lib/services.cjs');
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  let redis: ChildProcess;
+  let port: number;
+
+  // A Redis of this test's own, so it can be stopped without touching anyone else's.
+  async function startRedis(): Promise<void> {
+    redis = spawn(services.which('redis-server') ?? 'redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    const url = `redis://127.0.0.1:${port}`;
+    for (let i = 0; i < 50 && !(await services.redisAnswers(url)); i += 1) await new Promise((r) => setTimeout(r, 100));
+  }
+
+  beforeAll(async () => {
+    port = await services.freePort();
+    await startRedis();
+    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    redis.kill('SIGKILL');
+    await t.close().catch(() => undefined);
+  });
+
+  it('answers 200 while PostgreSQL and Redis both answer', async () => {
+    const response = await request(t.http).get('/api/health').expect(200);
+    expect(response.body).toEqual({ success: true, data: { database: 'up', redis: 'up' } });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers 503 naming Redis once Redis stops answering', async () => {
+    redis.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 200));
+    const response = await request(t.http).get('/api/health').expect(503);
+    expect(response.body).toMatchObject({ success: false, data: { database: 'up', redis: 'down' } });
+  });
+
+  it('answers 200 again once Redis is back', async () => {
+    await startRedis();
+    for (let i = 0; i < 50; i += 1) {
+      const { status } = await request(t.http).get('/api/health');
+      if (status === 200) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('health did not recover');
+  });
+});

@@ -1,0 +1,165 @@
+import request from 'supertest';
+import { admin, adminEnv, createEvent, createInvitation, resetWithAdmin, rsvp } from './support/launch-party-fixtures';
+import { startSmtpSink } from './support/smtp-sink';
+import { createTestApp, type TestApp } from './support/test-app';
+
+type Row = Record<string, unknown>;
+
+describe('Payments without Stripe keys: the offline test gateway', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestApp({
+      worker: true,
+      env: {
+        ...adminEnv,
+        SMTP_URL: smtp.url,
+        STRIPE_SECRET_KEY: '',
+        STRIPE_PUBLISHABLE_KEY: '',
+        STRIPE_WEBHOOK_SECRET: '',
+        RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+      },
+    });
+  });
+  beforeEach(async () => {
+    await resetWithAdmin(t);
+    smtp.received.length = 0;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const sql = <T = Row>(query: string, params: unknown[] = []) => t.orm.em.getConnection().execute<T[]>(query, params);
+
+  async function startPayment(options: { capacity?: number; email?: string; eventId?: number } = {}) {
+    const eventId =
+      options.eventId ??
+      (await createEvent(t, { ticketPrice: 250, currency: 'EUR', capacity: options.capacity ?? 100 })).id;
+    const invitation = await createInvitation(t, eventId, {
+      maxGuests: 2,
+      recipientEmail: options.email ?? 'grace@example.com',
+    });
+    const answer = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 2 }).expect(200);
+    const rsvpId = answer.body.data.rsvp.id as string;
+    const created = await request(t.http).post(`/api/rsvp/${rsvpId}/payment`).send({ amount: 500 }).expect(200);
+    const clientSecret = created.body.data.clientSecret as string;
+    return {
+      eventId,
+      rsvpId,
+      paymentId: created.body.data.payment.id as string,
+      clientSecret,
+      intentId: clientSecret.split('_secret_')[0],
+    };
+  }
+
+  const pay = (intentId: string, clientSecret: string, cardNumber: string, extra: Record<string, string> = {}) =>
+    request(t.http)
+      .post(`/api/test-payments/intents/${intentId}/confirm`)
+      .send({ clientSecret, cardNumber, expiry: '12 / 34', cvc: '123', ...extra });
+
+  const payment = async (id: string) => (await sql('select * from payments where id = ?', [id]))[0];
+
+  it('tells the browser it runs on test payments, with no publishable key', async () => {
+    const response = await request(t.http).get('/api/config/public').expect(200);
+    expect(response.body.data).toMatchObject({ stripePublishableKey: null, paymentsMode: 'test' });
+  });
+
+  it('accepts card 4242 4242 4242 4242 and confirms through the same event, queue and worker path', async () => {
+    const { paymentId, intentId, clientSecret, rsvpId } = await startPayment();
+    const paid = await pay(intentId, clientSecret, '4242 4242 4242 4242').expect(200);
+    expect(paid.body).toMatchObject({ success: true, data: { paymentIntent: { id: intentId, status: 'succeeded' } } });
+    await t.drain();
+
+    const [event] = await sql('select type, outcome from stripe_events');
+    expect(event).toEqual({ type: 'payment_intent.succeeded', outcome: 'applied' });
+    const row = await payment(paymentId);
+    expect(row).toMatchObject({ status: 'succeeded', payment_method_type: 'card' });
+    expect(row.receipt_url).toMatch(/\/api\/test-payments\/receipts\/ch_test_/);
+    const [r] = await sql('select status from rsvps where id = ?', [rsvpId]);
+    expect(r.status).toBe('attending');
+    expect(smtp.received).toHaveLength(1);
+
+    // The browser's confirm call afterwards is a no-op; the receipt reads as a test receipt.
+    await request(t.http)
+      .post(`/api/payments/${paymentId}/confirm`)
+      .send({ paymentIntentId: intentId, paymentMethodType: 'card' })
+      .expect(200);
+    await t.drain();
+    expect(smtp.received).toHaveLength(1);
+    const receipt = await request(t.http)
+      .get(new URL(String(row.receipt_url)).pathname)
+      .expect(200);
+    expect(receipt.text).toContain('EUR 500.00');
+    expect(receipt.text).toContain('Test payment: no real card was charged.');
+  });
+
+  it("declines card 4000 0000 0000 0002 with the provider's message and records the failure", async () => {
+    const { paymentId, intentId, clientSecret } = await startPayment();
+    const declined = await pay(intentId, clientSecret, '4000 0000 0000 0002').expect(200);
+    expect(declined.body).toEqual({
+      success: false,
+      error: 'Your card was declined.',
+      code: 'card_declined',
+    });
+    await t.drain();
+    expect(await payment(paymentId)).toMatchObject({ status: 'failed', failure_message: 'Your card was declined.' });
+    await request(t.http).post(`/api/payments/${paymentId}/confirm`).send({ paymentIntentId: intentId }).expect(409);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it.each([
+    [{ cardNumber: '4242 4242 4242 4241' }, 'Your card number is incorrect.'],
+    [{ expiry: '13/30' }, "Your card's expiration date is incomplete."],
+    [{ expiry: '01/20' }, "Your card's expiration year is in the past."],
+    [{ cvc: '1' }, "Your card's security code is incomplete."],
+  ] as Array<[Record<string, string>, string]>)('refuses %j with "%s" and changes nothing', async (change, message) => {
+    const { paymentId, intentId, clientSecret } = await startPayment();
+    const response = await pay(intentId, clientSecret, change.cardNumber ?? '4242424242424242', change).expect(200);
+    expect(response.body.error).toBe(message);
+    await t.drain();
+    expect(await payment(paymentId)).toMatchObject({ status: 'pending' });
+    expect(await sql('select * from stripe_events')).toHaveLength(0);
+  });
+
+  it('refuses a wrong client secret', async () => {
+    const { intentId } = await startPayment();
+    await pay(intentId, 'pi_test_x_secret_guess', '4242424242424242').expect(404);
+  });
+
+  it('refunds from the admin through the test gateway; it lands as refunded and frees the seats', async () => {
+    const { paymentId, intentId, clientSecret, rsvpId, eventId } = await startPayment({ capacity: 2 });
+    await pay(intentId, clientSecret, '4242424242424242').expect(200);
+    await t.drain();
+    await admin(t).post(`/payments/${paymentId}/refund`).expect(202);
+    await t.drain();
+    expect(await payment(paymentId)).toMatchObject({ status: 'refunded', refund_reason: 'admin' });
+    const [r] = await sql('select status from rsvps where id = ?', [rsvpId]);
+    expect(r.status).toBe('not_attending');
+    const list = await admin(t).get(`/events/${eventId}/payments`).expect(200);
+    expect(list.body.data[0]).toMatchObject({ status: 'refunded', receiptUrl: expect.stringContaining('/receipts/') });
+    await startPayment({ eventId, email: 'next@example.com' });
+  });
+});
+
+describe('the hold release schedule', () => {
+  it('is kept on the maintenance queue by the api process', async () => {
+    const t = await createTestApp({ env: { HOLD_RELEASE_INTERVAL_SECONDS: '3600' } });
+    const maintenance = t.queue('maintenance');
+    try {
+      expect(await maintenance.getJobSchedulers()).toEqual([
+        expect.objectContaining({
+          key: 'payments.release-expired-holds',
+          name: 'payments.release-expired-holds',
+          every: 3_600_000,
+        }),
+      ]);
+    } finally {
+      await maintenance.removeJobScheduler('payments.release-expired-holds');
+      await maintenance.obliterate({ force: true });
+      await t.close();
+    }
+  });
+});

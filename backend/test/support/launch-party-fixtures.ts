@@ -1,0 +1,88 @@
+import request from 'supertest';
+import { asAdmin, basic as basicHeader, TEST_ADMIN } from './admin';
+import type { TestApp } from './test-app';
+
+export const adminEnv = { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password };
+const basic = basicHeader(TEST_ADMIN.username, TEST_ADMIN.password);
+
+/** Empties the tables and restores the administrator (t.reset() removes it too). */
+export async function resetWithAdmin(t: TestApp): Promise<void> {
+  await t.reset();
+  await asAdmin(t);
+}
+
+export const eventFields = {
+  name: 'The Riviera Launch',
+  description: 'An evening on the terrace to open the season.',
+  eventType: 'launch_party',
+  date: '2026-12-12',
+  startTime: '19:00',
+  endTime: '23:00',
+  venue: 'Hôtel de Paris',
+  venueAddress: 'Place du Casino',
+  city: 'Monte-Carlo',
+  state: 'Monaco',
+  country: 'Monaco',
+  zipCode: '98000',
+  capacity: 100,
+  ticketPrice: 0,
+  currency: 'EUR',
+  isPrivate: true,
+  dresscode: 'Black tie',
+  imageUrl: '',
+  organizer: 'Maison Fortuna',
+  organizerContact: 'events@maisonfortuna.local',
+  status: 'published',
+};
+
+export function admin(t: TestApp) {
+  const http = request(t.http);
+  return {
+    get: (path: string) => http.get(`/api/admin${path}`).set('Authorization', basic),
+    post: (path: string, body?: object) =>
+      http
+        .post(`/api/admin${path}`)
+        .set('Authorization', basic)
+        .send(body ?? {}),
+    patch: (path: string, body: object) => http.patch(`/api/admin${path}`).set('Authorization', basic).send(body),
+    delete: (path: string) => http.delete(`/api/admin${path}`).set('Authorization', basic),
+  };
+}
+
+export async function createEvent(t: TestApp, changes: Partial<typeof eventFields> | Record<string, unknown> = {}) {
+  const response = await admin(t)
+    .post('/events', { ...eventFields, ...changes })
+    .expect(201);
+  return response.body.data as { id: number; name: string; capacity: number };
+}
+
+export async function createInvitation(t: TestApp, eventId: number, changes: Record<string, unknown> = {}) {
+  const response = await admin(t)
+    .post('/invitations', {
+      eventId,
+      recipientName: 'Grace Kelly',
+      recipientEmail: 'grace@example.com',
+      maxGuests: 2,
+      ...changes,
+    })
+    .expect(201);
+  return response.body.data as { id: number; invitationCode: string; status: string; recipientEmail: string };
+}
+
+export function rsvp(t: TestApp, code: string, body: Record<string, unknown>) {
+  return request(t.http).post(`/api/invitations/${code}/rsvp`).send(body);
+}
+
+/** Decodes a quoted-printable MIME body well enough to read the text we wrote. */
+export function readable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The .ics attachment of a raw MIME message (nodemailer encodes it in base64). */
+export function calendarOf(raw: string): string {
+  const part = /Content-Type: text\/calendar[\s\S]*?\r\n\r\n([\s\S]*?)\r\n--/i.exec(raw);
+  if (!part) throw new Error('No text/calendar part in the message');
+  return Buffer.from(part[1].replace(/\s+/g, ''), 'base64').toString('utf8');
+}

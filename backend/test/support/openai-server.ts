@@ -1,0 +1,136 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ChatCompletionBody {
+  model: string;
+  messages: Array<{ role: string; content: string }>;
+  stream?: boolean;
+  temperature?: number;
+  max_tokens?: number;
+  response_format?: { type: string };
+}
+
+/** How the server answers one request: the tokens to stream or return, or a failure. */
+export type Behaviour =
+  | { kind: 'reply'; tokens: string[]; delayMs?: number }
+  | { kind: 'status'; status: number }
+  | { kind: 'drop-after'; tokens: string[] }
+  | { kind: 'endless'; delayMs: number };
+
+export interface OpenAiServer {
+  baseURL: string;
+  /** Every request body received, in order. */
+  requests: ChatCompletionBody[];
+  /** How many streaming responses the client closed before the server finished them. */
+  closedEarly: number;
+  /** Resolves when the next streaming response is closed by the client. */
+  nextClose(): Promise<void>;
+  answer(fn: (body: ChatCompletionBody) => Behaviour): void;
+  close(): Promise<void>;
+}
+
+function chunk(delta: Record<string, unknown>, finish: string | null = null): string {
+  return `data: ${JSON.stringify({
+    id: 'chatcmpl-local',
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model: 'gpt-4o',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  })}\n\n`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A real OpenAI-compatible HTTP server for tests: POST /v1/chat/completions, as JSON or as the
+ * SSE chunks the openai SDK reads when streaming.
+ */
+export async function startOpenAiServer(): Promise<OpenAiServer> {
+  let behaviour: (body: ChatCompletionBody) => Behaviour = () => ({ kind: 'reply', tokens: ['Hello', ' there'] });
+  const waiters: Array<() => void> = [];
+  const state: OpenAiServer = {
+    baseURL: '',
+    requests: [],
+    closedEarly: 0,
+    nextClose: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    answer: (fn) => {
+      behaviour = fn;
+    },
+    close: async () => undefined,
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    for await (const piece of req) raw += piece;
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse(raw) as ChatCompletionBody;
+    state.requests.push(body);
+    const plan = behaviour(body);
+    if (plan.kind === 'status') {
+      res.writeHead(plan.status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'upstream failure', type: 'server_error' } }));
+      return;
+    }
+    if (!body.stream) {
+      const content = plan.kind === 'endless' ? '' : plan.tokens.join('');
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-local',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+      return;
+    }
+    let finished = false;
+    res.on('close', () => {
+      if (!finished) {
+        state.closedEarly += 1;
+        waiters.splice(0).forEach((w) => w());
+      }
+    });
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.write(chunk({ role: 'assistant', content: '' }));
+    if (plan.kind === 'endless') {
+      for (let i = 0; !res.destroyed && i < 100_000; i += 1) {
+        res.write(chunk({ content: `token${i} ` }));
+        await sleep(plan.delayMs);
+      }
+      return;
+    }
+    for (const token of plan.tokens) {
+      if (res.destroyed) return;
+      res.write(chunk({ content: token }));
+      if (plan.kind === 'reply' && plan.delayMs) await sleep(plan.delayMs);
+      if (plan.kind === 'drop-after') await sleep(20);
+    }
+    if (plan.kind === 'drop-after') {
+      req.socket.destroy();
+      return;
+    }
+    res.write(chunk({}, 'stop'));
+    res.write('data: [DONE]\n\n');
+    finished = true;
+    res.end();
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  state.baseURL = `http://127.0.0.1:${port}/v1`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}

@@ -1,0 +1,128 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { AppModule } from '../../src/app.module';
+import { loadEnvironment } from '../../src/config/environment';
+import { configureHttpApp } from '../../src/http-app';
+import { applyMigrations } from '../../src/platform/database/migrate';
+import { OutboxRelay } from '../../src/platform/queue/outbox-relay.service';
+import { ALL_QUEUES } from '../../src/platform/queue/queue-names';
+import { REDIS } from '../../src/platform/redis/redis.module';
+import { WorkerModule } from '../../src/worker.module';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** The worker process's modules, when started with `worker: true`. */
+  worker?: INestApplicationContext;
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  orm: MikroORM;
+  queue(name: string): Queue;
+  /** Waits until the outbox is empty and no queue has waiting, active or delayed jobs. */
+  drain(timeoutMs?: number): Promise<void>;
+  /** Waits until every committed outbox row is in its queue (for tests without a worker). */
+  drainOutbox(timeoutMs?: number): Promise<void>;
+  /** Empties every table (but the migrations) and every queue and counter of this run. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real api (and optionally the real worker) on the run's fresh PostgreSQL database and
+ * Redis prefix. `env` overrides settings for this app only (e.g. SMTP_URL of a test SMTP server).
+ */
+export async function createTestApp(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const saved: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    saved[key] = process.env[key];
+    process.env[key] = value;
+  }
+  try {
+    const config = loadEnvironment();
+    const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+      logger: false,
+      abortOnError: false,
+      rawBody: true,
+      bodyParser: false,
+    });
+    configureHttpApp(app, config);
+    await applyMigrations(app.get<MikroORM>(MikroORM));
+    await app.init();
+    await app.get(OutboxRelay).start();
+    let worker: INestApplicationContext | undefined;
+    if (options.worker) {
+      worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false, abortOnError: false });
+      await worker.init();
+    }
+    const orm = app.get<MikroORM>(MikroORM);
+    const queue = (name: string) => app.get<Queue>(getQueueToken(name), { strict: false });
+
+    const pendingOutbox = async () => {
+      const [{ count }] = await orm.em
+        .getConnection()
+        .execute<Array<{ count: string }>>('select count(*)::int as count from outbox_messages where dispatched_at is null');
+      return Number(count);
+    };
+    const drainOutbox = async (timeoutMs = 15000) => {
+      const deadline = Date.now() + timeoutMs;
+      while ((await pendingOutbox()) > 0) {
+        if (Date.now() > deadline) throw new Error(`Outbox did not drain in ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    const drain = async (timeoutMs = 15000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const count = await pendingOutbox();
+        const counts = await Promise.all(
+          ALL_QUEUES.map((name) => queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')),
+        );
+        const busy = Number(count) + counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
+        if (busy === 0) return;
+        if (Date.now() > deadline) throw new Error(`Queues did not drain in ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+
+    const reset = async () => {
+      await (worker ? drain() : drainOutbox()).catch(() => undefined);
+      const tables = await orm.em
+        .getConnection()
+        .execute<Array<{ tablename: string }>>(
+          `select tablename from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'`,
+        );
+      if (tables.length) {
+        await orm.em.getConnection().execute(`truncate ${tables.map((table: { tablename: string }) => `"${table.tablename}"`).join(', ')} cascade`);
+      }
+      await Promise.all(ALL_QUEUES.map((name) => queue(name).obliterate({ force: true })));
+      const redis = app.get<Redis>(REDIS);
+      const keys = await redis.keys(`${config.REDIS_PREFIX}:rl:*`);
+      if (keys.length) await redis.del(...keys);
+    };
+
+    return {
+      app,
+      worker,
+      http: app.getHttpServer(),
+      orm,
+      queue,
+      drain,
+      drainOutbox,
+      reset,
+      close: async () => {
+        await worker?.close();
+        await app.close();
+      },
+    };
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+export type { INestApplication };

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { MaintenanceGate } from '../features/maintenance/components/maintenance-gate';
+import { track } from '../lib/analytics';
+
+/** Shell around every page: scroll to top and a page_view on each route change. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+
+  // Keyed on the path only: a hash change within a page is not a route change.
+  useEffect(() => {
+    // A hash link (e.g. /#access) is scrolled into place by the page that owns the anchor.
+    if (!window.location.hash) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    track('page_view', { path: pathname });
+  }, [pathname]);
+
+  return (
+    <MaintenanceGate>
+      <Outlet />
+    </MaintenanceGate>
+  );
+}
+
+/** Shown while a page's chunk loads: the page colour, no spinner flash. */
+export function PageFallback() {
+  return <div aria-busy="true" style={{ minHeight: '100vh', background: 'var(--mf-ink)' }} />;
+}

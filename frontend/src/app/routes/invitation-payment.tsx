@@ -1,0 +1,5 @@
+import { PaymentPage } from '../../features/payments/components/payment-page';
+
+export function InvitationPaymentRoute() {
+  return <PaymentPage />;
+}

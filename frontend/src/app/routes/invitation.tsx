@@ -1,0 +1,7 @@
+import { useParams } from 'react-router-dom';
+import { InvitationPage } from '../../features/invitations/components/invitation-page';
+
+export function InvitationRoute() {
+  const { code = '' } = useParams();
+  return <InvitationPage key={code} code={code} />;
+}

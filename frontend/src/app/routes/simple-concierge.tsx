@@ -1,0 +1,5 @@
+import { SimpleConciergePage } from '../../features/concierge/components/simple-concierge-page';
+
+export function SimpleConciergeRoute() {
+  return <SimpleConciergePage />;
+}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router-dom';
+import { ThankYouPage } from '../../features/invitations/components/thank-you-page';
+
+export function ThankYouRoute() {
+  const { code = '' } = useParams();
+  return <ThankYouPage key={code} code={code} />;
+}

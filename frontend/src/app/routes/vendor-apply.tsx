@@ -1,0 +1,5 @@
+import { VendorApplicationPage } from '../../features/vendors/components/vendor-application-page';
+
+export function VendorApplyRoute() {
+  return <VendorApplicationPage />;
+}

@@ -1,0 +1,42 @@
+import { theme, type ThemeConfig } from 'antd';
+
+/** The house palette, shared by the Ant Design theme and app/global.css (keep both in step). */
+export const palette = {
+  ink: '#0b0b0c',
+  inkRaised: '#141416',
+  ivory: '#f4eee3',
+  gold: '#c9a35b',
+  goldLight: '#e2c98f',
+  danger: '#e07a6a',
+} as const;
+
+export const fonts = {
+  display: "'Cormorant Garamond', 'Cormorant', Garamond, 'Times New Roman', serif",
+  text: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+} as const;
+
+export const antdTheme: ThemeConfig = {
+  algorithm: theme.darkAlgorithm,
+  token: {
+    colorPrimary: palette.gold,
+    colorInfo: palette.gold,
+    colorLink: palette.gold,
+    colorSuccess: '#9fb98a',
+    colorError: palette.danger,
+    colorBgBase: palette.ink,
+    colorTextBase: palette.ivory,
+    colorBgElevated: '#17171a',
+    colorBorder: 'rgba(201, 163, 91, 0.28)',
+    colorBorderSecondary: 'rgba(244, 238, 227, 0.08)',
+    fontFamily: fonts.text,
+    fontSize: 15,
+    borderRadius: 2,
+    borderRadiusLG: 3,
+    controlHeight: 40,
+    wireframe: false,
+  },
+  components: {
+    Button: { primaryColor: palette.ink, fontWeight: 500 },
+    Notification: { width: 380 },
+  },
+};

@@ -1,0 +1,61 @@
+import { fakeServer, json } from '../../../testing/fake-server';
+import { ADMIN_AUTH_KEY, adminRequest, adminSignIn, basicHeader, onAdminAuthExpired } from './admin-client';
+
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('admin client', () => {
+  it('keeps the header in sessionStorage only after the server accepts the credentials', async () => {
+    fakeServer({ 'GET /api/admin/auth': () => json({ success: true }) });
+    await adminSignIn('admin', 'secret-pass');
+    expect(sessionStorage.getItem(ADMIN_AUTH_KEY)).toBe(basicHeader('admin', 'secret-pass'));
+    expect(localStorage.getItem(ADMIN_AUTH_KEY)).toBeNull();
+  });
+
+  it("says 'Invalid credentials' on a 401 and 'Login failed. Please try again.' when the network fails", async () => {
+    fakeServer({ 'GET /api/admin/auth': () => json({ success: false, error: 'Invalid credentials' }, 401) });
+    await expect(adminSignIn('admin', 'nope')).rejects.toThrow('Invalid credentials');
+    expect(sessionStorage.getItem(ADMIN_AUTH_KEY)).toBeNull();
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(adminSignIn('admin', 'nope')).rejects.toThrow('Login failed. Please try again.');
+  });
+
+  it('sends the stored header and answers the data', async () => {
+    const server = fakeServer({ 'GET /api/admin/waitlist': () => json({ data: [], total: 0 }) });
+    sessionStorage.setItem(ADMIN_AUTH_KEY, 'Basic abc');
+    await expect(adminRequest('GET', '/api/admin/waitlist')).resolves.toEqual({ data: [], total: 0 });
+    const fetchMock = vi.mocked(fetch);
+    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    expect((init.headers as Record<string, string>).Authorization).toBe('Basic abc');
+    expect(server.callsTo('GET /api/admin/waitlist')).toHaveLength(1);
+  });
+
+  it("answers 'Not authenticated' without calling the server when nothing is stored", async () => {
+    const server = fakeServer({});
+    await expect(adminRequest('GET', '/api/admin/waitlist')).rejects.toThrow('Not authenticated');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("clears the credentials and signs the page out with 'Authentication expired' on a 401", async () => {
+    fakeServer({ 'GET /api/admin/waitlist': () => json({ success: false, error: 'Invalid credentials' }, 401) });
+    sessionStorage.setItem(ADMIN_AUTH_KEY, 'Basic old');
+    const heard: string[] = [];
+    const stop = onAdminAuthExpired((message) => heard.push(message));
+    await expect(adminRequest('GET', '/api/admin/waitlist')).rejects.toThrow('Authentication expired');
+    stop();
+    expect(heard).toEqual(['Authentication expired']);
+    expect(sessionStorage.getItem(ADMIN_AUTH_KEY)).toBeNull();
+  });
+
+  it("shows the server's readable error, or 'Request failed' when it gave none", async () => {
+    fakeServer({
+      'GET /api/admin/a': () => json({ success: false, error: 'Vendor name is required' }, 400),
+      'GET /api/admin/b': () => new Response('<html>bad gateway</html>', { status: 502 }),
+    });
+    sessionStorage.setItem(ADMIN_AUTH_KEY, 'Basic abc');
+    await expect(adminRequest('GET', '/api/admin/a')).rejects.toThrow('Vendor name is required');
+    await expect(adminRequest('GET', '/api/admin/b')).rejects.toThrow('Request failed');
+  });
+});

@@ -1,0 +1,74 @@
+import { DashboardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Button, Spin, Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
+import { MaintenanceAdminControl } from '../../maintenance/components/maintenance-admin-control';
+import { adminSignOut } from '../api/admin-client';
+import styles from './admin.module.css';
+import { WaitlistTab } from './waitlist-tab';
+
+const VendorsTab = lazy(() => import('../../vendors/components/vendors-tab'));
+const LaunchPartyTab = lazy(() => import('../../launch-party/components/launch-party-tab'));
+
+function TabFallback() {
+  return (
+    <div className={styles.tabFallback}>
+      <Spin />
+    </div>
+  );
+}
+
+/** The signed-in admin screen: maintenance controls, the queue dashboard link and the three tabs. */
+export function AdminDashboard({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <main className={styles.dashboard}>
+      <header className={styles.header}>
+        <div>
+          <p className="mf-eyebrow">Maison</p>
+          <h1 className={`mf-display ${styles.title}`}>Admin Dashboard</h1>
+        </div>
+        <div className={styles.headerActions}>
+          <Button icon={<DashboardOutlined />} href="/admin/queues" target="_blank" rel="noopener">
+            Queue dashboard
+          </Button>
+          <Button
+            icon={<LogoutOutlined />}
+            onClick={() => {
+              adminSignOut();
+              onSignOut();
+            }}
+          >
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <div className={styles.maintenance}>
+        <MaintenanceAdminControl />
+      </div>
+      <Tabs
+        defaultActiveKey="waitlist"
+        destroyOnHidden={false}
+        items={[
+          { key: 'waitlist', label: 'Waitlist', children: <WaitlistTab /> },
+          {
+            key: 'vendors',
+            label: 'Vendors',
+            children: (
+              <Suspense fallback={<TabFallback />}>
+                <VendorsTab />
+              </Suspense>
+            ),
+          },
+          {
+            key: 'launch-party',
+            label: 'Launch Party',
+            children: (
+              <Suspense fallback={<TabFallback />}>
+                <LaunchPartyTab />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,177 @@
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Empty, Grid, Input, Pagination, Space, Table, type TableProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { adminDownload, useAdminQuery } from '../api/admin-client';
+import styles from './admin.module.css';
+import { displayName, formatCreated, formatNetWorth, type AdminWaitlistEntry } from './waitlist-format';
+
+interface WaitlistPage {
+  data: AdminWaitlistEntry[];
+  total: number;
+}
+
+type Sort = '-createdAt' | 'createdAt' | 'email' | '-email' | '-netWorth' | 'netWorth';
+
+const EMPTY_TEXT = 'No waitlist entries found.';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Waitlist tab: server-side pages, sorting and search; a table on wide screens, cards on narrow ones. */
+export function WaitlistTab() {
+  const screens = Grid.useBreakpoint();
+  // Table from 768 px (antd's md breakpoint), cards below.
+  const wide = screens.md !== false;
+  const { message } = App.useApp();
+  const [pageSize, setPageSize] = useState(20);
+  const [sort, setSort] = useState<Sort>('-createdAt');
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [exporting, setExporting] = useState(false);
+
+  // A new search or sort starts again at page 1.
+  const filterKey = `${q}|${sort}`;
+  const [paging, setPaging] = useState({ page: 1, key: filterKey });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ page: next, key: filterKey });
+
+  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize), sort });
+  if (q) params.set('q', q);
+  const query = useAdminQuery<WaitlistPage>(
+    ['admin', 'waitlist', page, pageSize, sort, q],
+    `/api/admin/waitlist?${params}`,
+    {
+      placeholderData: keepPreviousData,
+    },
+  );
+  const rows = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await adminDownload('/api/admin/waitlist/export', `waitlist-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      message.error(error instanceof ApiError ? error.message : 'Request failed');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const sortOrder = (field: 'createdAt' | 'email' | 'netWorth') =>
+    sort === field ? ('ascend' as const) : sort === `-${field}` ? ('descend' as const) : null;
+
+  const columns: TableProps<AdminWaitlistEntry>['columns'] = [
+    { title: 'Name', key: 'name', render: (_, entry) => displayName(entry) },
+    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true, sortOrder: sortOrder('email') },
+    { title: 'Phone', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone || '—' },
+    {
+      title: 'Net Worth',
+      dataIndex: 'netWorth',
+      key: 'netWorth',
+      sorter: true,
+      sortOrder: sortOrder('netWorth'),
+      render: (value: number | null) => formatNetWorth(value),
+    },
+    {
+      title: 'Created',
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      sortOrder: sortOrder('createdAt'),
+      render: (value: string) => formatCreated(value),
+    },
+  ];
+
+  const onTableChange: TableProps<AdminWaitlistEntry>['onChange'] = (_pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = one?.columnKey as 'createdAt' | 'email' | 'netWorth' | undefined;
+    if (!field || !one.order) setSort('-createdAt');
+    else setSort((one.order === 'ascend' ? field : `-${field}`) as Sort);
+  };
+
+  const pagination = (
+    <Pagination
+      current={page}
+      pageSize={pageSize}
+      total={total}
+      size="small"
+      showSizeChanger={wide}
+      pageSizeOptions={[10, 20, 50, 100]}
+      showTotal={(n) => `${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`}
+      onChange={(p, size) => {
+        setPage(size !== pageSize ? 1 : p);
+        setPageSize(size);
+      }}
+    />
+  );
+
+  return (
+    <section aria-label="Waitlist">
+      <div className={styles.toolbar}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder="Search by name, email or phone"
+          aria-label="Search the waitlist"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={styles.search}
+        />
+        <Space>
+          <Button icon={<DownloadOutlined />} onClick={exportCsv} loading={exporting}>
+            Export CSV
+          </Button>
+        </Space>
+      </div>
+
+      {query.isError && query.error.status !== 401 && (
+        <Alert type="error" showIcon message={query.error.message} className={styles.error} />
+      )}
+
+      {wide ? (
+        <Table<AdminWaitlistEntry>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={query.isFetching}
+          pagination={false}
+          onChange={onTableChange}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
+          scroll={{ x: 760 }}
+          size="middle"
+        />
+      ) : rows.length === 0 && !query.isFetching ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />
+      ) : (
+        <ul className={styles.cards} aria-busy={query.isFetching}>
+          {rows.map((entry) => (
+            <li key={entry.id}>
+              <Card size="small" title={displayName(entry)} className={styles.card}>
+                <dl className={styles.facts}>
+                  <dt>Email</dt>
+                  <dd>{entry.email}</dd>
+                  <dt>Phone</dt>
+                  <dd>{entry.phone || '—'}</dd>
+                  <dt>Net Worth</dt>
+                  <dd>{formatNetWorth(entry.netWorth)}</dd>
+                  <dt>Created</dt>
+                  <dd>{formatCreated(entry.createdAt)}</dd>
+                </dl>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > 0 && <div className={styles.pagination}>{pagination}</div>}
+    </section>
+  );
+}

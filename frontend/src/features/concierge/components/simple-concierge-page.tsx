@@ -1,0 +1,96 @@
+import { App, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../../api/client';
+import { useBrand } from '../../../app/config';
+import { track } from '../../../lib/analytics';
+import { conciergeSessionId, sendChat } from '../api/concierge';
+import { ChatInput } from './chat-input';
+import { ListenButton } from './listen-button';
+import { MarkdownMessage } from './markdown-message';
+import styles from './concierge.module.css';
+
+interface Turn {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  at: string;
+}
+
+function timeOfDay(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** /simple-concierge: one conversation on POST /api/chat, no thread list, no voice. */
+export function SimpleConciergePage() {
+  const brand = useBrand();
+  const { notification } = App.useApp();
+  const greeting = `Welcome to ${brand}. I am your personal luxury concierge. How may I assist you today?`;
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    track('concierge_page_viewed', { page: 'simple-concierge' });
+  }, []);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [turns, loading]);
+
+  const shown: Turn[] = [{ id: 'welcome', role: 'assistant', content: greeting, at: new Date().toISOString() }, ...turns];
+
+  const send = async (text: string) => {
+    const user: Turn = { id: crypto.randomUUID(), role: 'user', content: text, at: new Date().toISOString() };
+    const history = turns.map(({ role, content }) => ({ role, content }));
+    setTurns((t) => [...t, user]);
+    setLoading(true);
+    try {
+      const answer = await sendChat({ message: text, conversationHistory: history, sessionId: conciergeSessionId() });
+      setTurns((t) => [...t, { id: crypto.randomUUID(), role: 'assistant', content: answer.response, at: answer.timestamp }]);
+      setAnnouncement('The concierge has replied.');
+      track('concierge_interaction', { page: 'simple-concierge' });
+    } catch (error) {
+      const description = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Failed to get response';
+      notification.error({ message: 'Error', description: error instanceof ApiError && error.status === 0 ? 'Error: Failed to send message. Please try again.' : description });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <main className={styles.simplePage}>
+      <header className={styles.simpleHeader}>
+        <Link to="/" className={styles.brandLink}>
+          {brand}
+        </Link>
+        <span className={styles.simpleSub}>Concierge</span>
+      </header>
+      <section className={styles.messages} aria-label="Conversation">
+        {shown.map((turn) => (
+          <article key={turn.id} className={turn.role === 'user' ? styles.userBubble : styles.assistantBubble}>
+            {turn.role === 'assistant' ? <MarkdownMessage content={turn.content} /> : <p className={styles.plain}>{turn.content}</p>}
+            {turn.role === 'assistant' && (
+              <div className={styles.meta}>
+                <time dateTime={turn.at}>{timeOfDay(turn.at)}</time>
+                <ListenButton content={turn.content} />
+              </div>
+            )}
+          </article>
+        ))}
+        {loading && (
+          <div className={styles.pending}>
+            <Spin size="small" /> Crafting your personalized response...
+          </div>
+        )}
+        <div ref={end} />
+      </section>
+      <div className="mf-sr-only" aria-live="polite">
+        {announcement}
+      </div>
+      <div className={styles.simpleInput}>
+        <ChatInput onSend={send} loading={loading} />
+      </div>
+    </main>
+  );
+}

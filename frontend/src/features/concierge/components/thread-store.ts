@@ -1,0 +1,113 @@
+import { STORAGE_KEYS } from '../api/concierge';
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  createdAt: string;
+}
+
+export interface ChatThread {
+  id: string;
+  title: string;
+  messages: ChatMessage[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const NEW_THREAD_TITLE = 'New Conversation';
+
+/** The persona system message every new thread starts with (spec, section 7). */
+export function personaMessage(brand: string): string {
+  return `You are the ${brand} Concierge, a luxury concierge for members: travel, dining, property and events. Be professional and courteous, and sign your responses "${brand} Concierge".`;
+}
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+export function message(role: ChatMessage['role'], content: string): ChatMessage {
+  return { id: newId(), role, content, createdAt: new Date().toISOString() };
+}
+
+/** Threads kept in localStorage; a load failure is logged and reads as an empty list. */
+export function loadThreads(storage: Storage = localStorage): ChatThread[] {
+  try {
+    const raw = storage.getItem(STORAGE_KEYS.threads);
+    if (!raw) return [];
+    const parsed = JSON.parse(raw) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return (parsed as ChatThread[])
+      .filter((t) => t && typeof t.id === 'string' && Array.isArray(t.messages))
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  } catch (error) {
+    console.error('Could not load conversations', error);
+    return [];
+  }
+}
+
+export function saveThreads(threads: ChatThread[], storage: Storage = localStorage): void {
+  try {
+    storage.setItem(STORAGE_KEYS.threads, JSON.stringify(threads));
+  } catch (error) {
+    console.error('Could not save conversations', error);
+  }
+}
+
+export function createThread(threads: ChatThread[], brand: string): { threads: ChatThread[]; thread: ChatThread } {
+  const now = new Date().toISOString();
+  const thread: ChatThread = {
+    id: newId(),
+    title: NEW_THREAD_TITLE,
+    messages: [message('system', personaMessage(brand))],
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { threads: [thread, ...threads], thread };
+}
+
+function find(threads: ChatThread[], id: string): ChatThread {
+  const thread = threads.find((t) => t.id === id);
+  if (!thread) throw new Error(`Thread with ID ${id} not found`);
+  return thread;
+}
+
+export function appendMessage(threads: ChatThread[], id: string, added: ChatMessage): ChatThread[] {
+  const thread = find(threads, id);
+  const updated = { ...thread, messages: [...thread.messages, added], updatedAt: new Date().toISOString() };
+  return [updated, ...threads.filter((t) => t.id !== id)];
+}
+
+/** Drops the last assistant reply (for Regenerate). */
+export function dropLastReply(threads: ChatThread[], id: string): ChatThread[] {
+  const thread = find(threads, id);
+  const last = thread.messages[thread.messages.length - 1];
+  if (last?.role !== 'assistant') return threads;
+  return threads.map((t) => (t.id === id ? { ...t, messages: t.messages.slice(0, -1) } : t));
+}
+
+export function renameThread(threads: ChatThread[], id: string, title: string): ChatThread[] {
+  const trimmed = title.trim();
+  find(threads, id);
+  if (!trimmed) return threads;
+  return threads.map((t) => (t.id === id ? { ...t, title: trimmed, updatedAt: new Date().toISOString() } : t));
+}
+
+export function deleteThread(threads: ChatThread[], id: string): ChatThread[] {
+  return threads.filter((t) => t.id !== id);
+}
+
+/** Today / Yesterday / 'Mar 4', newest first. */
+export function groupThreads(threads: ChatThread[], now = new Date()): Array<{ label: string; threads: ChatThread[] }> {
+  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const today = day(now);
+  const groups = new Map<string, ChatThread[]>();
+  for (const thread of threads) {
+    const at = new Date(thread.updatedAt);
+    const diff = Math.round((today - day(at)) / 86_400_000);
+    const label =
+      diff === 0 ? 'Today' : diff === 1 ? 'Yesterday' : at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+    groups.set(label, [...(groups.get(label) ?? []), thread]);
+  }
+  return [...groups.entries()].map(([label, list]) => ({ label, threads: list }));
+}

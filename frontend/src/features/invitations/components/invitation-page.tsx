@@ -1,0 +1,132 @@
+import { Button, Spin } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
+import { useBrand } from '../../../app/config';
+import { useInvitation, useSubmitRsvp } from '../api/invitation';
+import { InvitationError } from './invitation-error';
+import { formatLongDate, formatTicket, formatTimeRange, guestsLabel } from './invitation-format';
+import styles from './invitation.module.css';
+import { RsvpForm } from './rsvp-form';
+
+function Flourish() {
+  return (
+    <div className={styles.flourish} aria-hidden>
+      <span />
+      <i>◆</i>
+      <span />
+    </div>
+  );
+}
+
+/** The guest's invitation: an engraved card with the event, then the RSVP form. Phone first. */
+export function InvitationPage({ code }: { code: string }) {
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const invitation = useInvitation(code);
+  const submit = useSubmitRsvp(code);
+
+  if (invitation.isLoading) {
+    return (
+      <main className={styles.page}>
+        <Spin size="large" />
+      </main>
+    );
+  }
+  if (invitation.isError || !invitation.data) return <InvitationError onRetry={() => void invitation.refetch()} />;
+
+  const { event, invitation: invite, rsvp } = invitation.data;
+  const closed =
+    invite.status === 'cancelled'
+      ? 'This invitation has been cancelled.'
+      : event.status === 'cancelled'
+        ? 'We regret that this event has been cancelled.'
+        : event.status === 'completed'
+          ? 'This event has already taken place.'
+          : null;
+  const paid = event.ticketPrice > 0;
+  const awaitingPayment = rsvp?.status === 'pending' && rsvp.holdExpiresAt && new Date(rsvp.holdExpiresAt) > new Date();
+
+  return (
+    <main className={styles.page}>
+      <article className={styles.card}>
+        <div className={styles.cardInner}>
+          <p className={styles.brand}>{brand}</p>
+          <Flourish />
+          <p className={styles.salutation}>Dear {invite.recipientName},</p>
+          <p className={styles.request}>{event.organizer} requests the pleasure of your company at</p>
+          <h1 className={styles.eventName}>{event.name}</h1>
+          <p className={styles.date}>{formatLongDate(event.date)}</p>
+          <p className={styles.time}>{formatTimeRange(event.startTime, event.endTime)}</p>
+          <Flourish />
+          <p className={styles.venue}>{event.location}</p>
+          <p className={styles.address}>{event.address}</p>
+          {event.description ? <p className={styles.description}>{event.description}</p> : null}
+          <dl className={styles.facts}>
+            {event.dresscode ? (
+              <div>
+                <dt>Dress code</dt>
+                <dd>{event.dresscode}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Admits</dt>
+              <dd>{invite.maxGuests === 1 ? '1 Guest' : `Up to ${guestsLabel(invite.maxGuests)}`}</dd>
+            </div>
+            <div>
+              <dt>Ticket</dt>
+              <dd>{formatTicket(event.ticketPrice, event.currency)}</dd>
+            </div>
+          </dl>
+          {invite.specialNotes ? <p className={styles.notes}>{invite.specialNotes}</p> : null}
+        </div>
+      </article>
+
+      <section className={styles.rsvpPanel} aria-labelledby="rsvp-title">
+        <h2 id="rsvp-title" className={styles.rsvpTitle}>
+          Kindly Respond
+        </h2>
+        {closed ? (
+          <p className={styles.closed}>{closed}</p>
+        ) : (
+          <>
+            {rsvp?.status === 'attending' ? (
+              <p className={styles.current}>
+                You are attending with {guestsLabel(rsvp.guestCount).toLowerCase()}.{' '}
+                <Link to={`/invitations/${code}/thank-you`}>View confirmation</Link>
+              </p>
+            ) : rsvp?.status === 'not_attending' ? (
+              <p className={styles.current}>You have declined. You may change your answer below.</p>
+            ) : awaitingPayment ? (
+              <p className={styles.current}>
+                Your seats are held while you complete payment.{' '}
+                <Link to={`/invitations/${code}/payment/${rsvp.id}`}>Complete payment</Link>
+              </p>
+            ) : null}
+            <RsvpForm
+              recipientName={invite.recipientName}
+              maxGuests={invite.maxGuests}
+              paid={paid}
+              previous={rsvp}
+              submitting={submit.isPending}
+              error={submit.error}
+              onSubmit={(answer) =>
+                submit.mutate(answer, {
+                  onSuccess: ({ rsvp: saved, next }) =>
+                    navigate(
+                      next === 'payment'
+                        ? `/invitations/${code}/payment/${saved.id}`
+                        : `/invitations/${code}/thank-you`,
+                    ),
+                })
+              }
+            />
+          </>
+        )}
+      </section>
+      <footer className={styles.footer}>
+        <Button type="link" href="/">
+          {brand}
+        </Button>
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,147 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+// Ant Design forms are slow under jsdom; these walk through whole pages.
+vi.setConfig({ testTimeout: 30_000 });
+
+// Browser APIs jsdom lacks and Ant Design's Select and responsive grid ask for.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+})) as unknown as typeof window.matchMedia;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+import { fakeServer, json } from '../../../testing/fake-server';
+import { renderRoute } from '../../../testing/render';
+
+const view = (changes: { ticketPrice?: number; rsvp?: unknown; maxGuests?: number } = {}) => ({
+  data: {
+    event: {
+      id: 1,
+      name: 'The Riviera Launch',
+      description: 'An evening on the terrace.',
+      eventType: 'launch_party',
+      date: '2026-12-12',
+      startTime: '19:00',
+      endTime: '23:00',
+      time: '19:00 - 23:00',
+      location: 'Hôtel de Paris',
+      address: 'Place du Casino, Monte-Carlo, Monaco 98000, Monaco',
+      city: 'Monte-Carlo',
+      state: 'Monaco',
+      country: 'Monaco',
+      ticketPrice: changes.ticketPrice ?? 0,
+      currency: 'EUR',
+      dresscode: 'Black tie',
+      imageUrl: null,
+      organizer: 'Maison Fortuna',
+      status: 'published',
+    },
+    invitation: { recipientName: 'Grace Kelly', maxGuests: changes.maxGuests ?? 3, status: 'sent', specialNotes: null },
+    rsvp: changes.rsvp ?? null,
+  },
+});
+
+const rsvp = {
+  id: '8d3f0d7e-1c1a-4c53-9a51-1c1b6d3c7a10',
+  status: 'attending',
+  guestCount: 2,
+  guestNames: [],
+  dietaryRestrictions: null,
+  specialRequests: null,
+  respondedAt: '2026-11-22T10:00:00Z',
+  holdExpiresAt: null,
+};
+
+describe('the guest invitation page', () => {
+  it('shows the event and sends the RSVP with the guests, then the thank-you page', async () => {
+    const server = fakeServer({
+      'GET /api/invitations/abc': () => json(view()),
+      'POST /api/invitations/abc/rsvp': () => json({ data: { rsvp, next: 'thank-you' } }),
+    });
+    const { router } = renderRoute('/invitation/abc');
+    expect(await screen.findByRole('heading', { name: 'The Riviera Launch' })).toBeInTheDocument();
+    expect(screen.getByText('Dear Grace Kelly,')).toBeInTheDocument();
+    expect(screen.getByText('Saturday, December 12, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Black tie')).toBeInTheDocument();
+    expect(screen.getByText('Up to 3 Guests')).toBeInTheDocument();
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByText('Joyfully Accept'));
+    await user.click((await screen.findByRole('radio', { name: '2' })).closest('label')!);
+    await user.type(await screen.findByLabelText('Guest 2 name'), 'Prince Rainier');
+    await user.type(screen.getByLabelText('Dietary restrictions'), 'No shellfish');
+    await user.click(screen.getByRole('button', { name: 'Send RSVP' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invitations/abc/thank-you'));
+    expect(server.callsTo('POST /api/invitations/abc/rsvp')[0].body).toEqual({
+      status: 'attending',
+      guestCount: 2,
+      guestNames: ['Grace Kelly', 'Prince Rainier'],
+      dietaryRestrictions: 'No shellfish',
+      specialRequests: '',
+    });
+  });
+
+  it('goes to the payment page when the event has a ticket price', async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view({ ticketPrice: 250 })),
+      'POST /api/invitations/abc/rsvp': () => json({ data: { rsvp: { ...rsvp, status: 'pending' }, next: 'payment' } }),
+    });
+    const { router } = renderRoute('/invitation/abc');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByText('Joyfully Accept'));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/invitations/abc/payment/${rsvp.id}`));
+  });
+
+  it("shows the server's message when the event is full", async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view()),
+      'POST /api/invitations/abc/rsvp': () => json({ success: false, error: 'This event is at capacity' }, 409),
+    });
+    renderRoute('/invitation/abc');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByText('Joyfully Accept'));
+    await user.click(screen.getByRole('button', { name: 'Send RSVP' }));
+    expect(await screen.findByText('This event is at capacity')).toBeInTheDocument();
+  });
+
+  it('shows the error panel for an unknown invitation', async () => {
+    fakeServer({});
+    renderRoute('/invitation/nope');
+    expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
+    expect(screen.getByText("We couldn't find your invitation or there was an error loading it.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});
+
+describe('the thank-you page', () => {
+  it('confirms the RSVP with the date, place and guest count', async () => {
+    fakeServer({ 'GET /api/invitations/abc': () => json(view({ rsvp })) });
+    renderRoute('/invitations/abc/thank-you');
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    expect(screen.getByText('Your RSVP has been confirmed for The Riviera Launch')).toBeInTheDocument();
+    expect(screen.getByText('2 Guests')).toBeInTheDocument();
+    expect(screen.getByText('Hôtel de Paris', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Place du Casino, Monte-Carlo, Monaco 98000, Monaco')).toBeInTheDocument();
+    expect(screen.getByText(/event details have been sent to your email/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Return to Home' })).toBeInTheDocument();
+  });
+
+  it("says '1 Guest' for one guest and shows the error panel when loading fails", async () => {
+    fakeServer({ 'GET /api/invitations/abc': () => json(view({ rsvp: { ...rsvp, guestCount: 1 } })) });
+    renderRoute('/invitations/abc/thank-you');
+    expect(await screen.findByText('1 Guest')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,91 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '../../../api/client';
+import { adminRequest, useAdminQuery } from '../../admin/api/admin-client';
+import type { BatchProgress, EventFields, InvitationRow, LaunchEvent, NewInvitation, Page, RsvpRow } from './types';
+
+/** Every launch-party query key starts here, so one invalidation refetches the lists after a change. */
+export const launchPartyKeys = {
+  all: ['admin', 'launch-party'] as const,
+  events: () => [...launchPartyKeys.all, 'events'] as const,
+  invitations: (eventId?: number) => [...launchPartyKeys.all, 'invitations', eventId ?? 'all'] as const,
+  rsvps: (eventId?: number) => [...launchPartyKeys.all, 'rsvps', eventId ?? 'all'] as const,
+  batch: (id: string) => [...launchPartyKeys.all, 'batch', id] as const,
+};
+
+const PAGE = 'pageSize=500';
+
+export function useEvents() {
+  return useAdminQuery<Page<LaunchEvent>>(launchPartyKeys.events(), `/api/admin/events?${PAGE}`);
+}
+
+export function useInvitations(eventId?: number) {
+  const path = eventId ? `/api/admin/events/${eventId}/invitations?${PAGE}` : `/api/admin/invitations?${PAGE}`;
+  return useAdminQuery<Page<InvitationRow>>(launchPartyKeys.invitations(eventId), path, {
+    // Follow emails on their way: the worker marks them sent once the mail server accepts them.
+    refetchInterval: (query) =>
+      query.state.data?.data.some(
+        (row) => row.status === 'pending' && row.deliveryStatus && row.deliveryStatus !== 'failed',
+      )
+        ? 1500
+        : false,
+  });
+}
+
+export function useRsvps(eventId?: number) {
+  const path = eventId ? `/api/admin/events/${eventId}/rsvps?${PAGE}` : `/api/admin/rsvps?${PAGE}`;
+  return useAdminQuery<Page<RsvpRow>>(launchPartyKeys.rsvps(eventId), path);
+}
+
+export function useBatchProgress(id: string | null) {
+  return useAdminQuery<{ data: BatchProgress }>(
+    launchPartyKeys.batch(id ?? 'none'),
+    `/api/admin/invitation-batches/${id}`,
+    {
+      enabled: Boolean(id),
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data?.data.done ? false : 700),
+    },
+  );
+}
+
+function useLaunchPartyMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation<TResult, ApiError, TVars>({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: launchPartyKeys.all }),
+  });
+}
+
+export function useSaveEvent() {
+  return useLaunchPartyMutation(({ id, fields }: { id?: number; fields: EventFields }) =>
+    id
+      ? adminRequest<{ data: LaunchEvent }>('PATCH', `/api/admin/events/${id}`, fields)
+      : adminRequest<{ data: LaunchEvent }>('POST', '/api/admin/events', fields),
+  );
+}
+
+export function useDeleteEvent() {
+  return useLaunchPartyMutation((id: number) => adminRequest('DELETE', `/api/admin/events/${id}`));
+}
+
+export function useCreateInvitation() {
+  return useLaunchPartyMutation((invitation: NewInvitation) =>
+    adminRequest<{ data: InvitationRow }>('POST', '/api/admin/invitations', invitation),
+  );
+}
+
+export function useSendInvitation() {
+  return useLaunchPartyMutation((id: number) =>
+    adminRequest<{ data: InvitationRow }>('POST', `/api/admin/invitations/${id}/send`),
+  );
+}
+
+export function useDeleteInvitation() {
+  return useLaunchPartyMutation((id: number) => adminRequest('DELETE', `/api/admin/invitations/${id}`));
+}
+
+export function useSendPending() {
+  return useLaunchPartyMutation((eventId: number) =>
+    adminRequest<{ data: BatchProgress }>('POST', `/api/admin/events/${eventId}/invitations/send-pending`),
+  );
+}

@@ -1,0 +1,103 @@
+export const EVENT_TYPES = ['launch_party', 'gala', 'exhibition', 'dinner', 'conference'] as const;
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'] as const;
+export const EVENT_STATUSES = ['draft', 'published', 'completed', 'cancelled'] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+export type Currency = (typeof CURRENCIES)[number];
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export interface EventFields {
+  name: string;
+  description: string;
+  eventType: EventType;
+  date: string;
+  startTime: string;
+  endTime: string;
+  venue: string;
+  venueAddress: string;
+  city: string;
+  state: string;
+  country: string;
+  zipCode: string;
+  capacity: number;
+  ticketPrice: number;
+  currency: Currency;
+  isPrivate: boolean;
+  dresscode: string | null;
+  imageUrl: string | null;
+  organizer: string;
+  organizerContact: string;
+  status: EventStatus;
+}
+
+export interface LaunchEvent extends EventFields {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type InvitationStatus = 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
+
+export interface InvitationRow {
+  id: number;
+  eventId: number;
+  recipientName: string;
+  recipientEmail: string;
+  recipientPhone: string | null;
+  maxGuests: number;
+  specialNotes: string | null;
+  status: InvitationStatus;
+  sentAt: string | null;
+  invitationCode: string;
+  createdAt: string;
+  event: { id: number; name: string; date: string };
+  deliveryStatus: DeliveryStatus | null;
+  lastError: string | null;
+}
+
+export interface NewInvitation {
+  eventId: number;
+  recipientName: string;
+  recipientEmail: string;
+  recipientPhone?: string;
+  maxGuests: number;
+  specialNotes?: string;
+}
+
+export interface RsvpRow {
+  id: string;
+  status: 'attending' | 'not_attending' | 'pending';
+  guestCount: number;
+  guestNames: string[];
+  dietaryRestrictions: string | null;
+  specialRequests: string | null;
+  respondedAt: string;
+  holdExpiresAt: string | null;
+  createdAt: string;
+  invitation: {
+    id: number;
+    recipientName: string;
+    recipientEmail: string;
+    recipientPhone: string | null;
+    maxGuests: number;
+    status: InvitationStatus;
+    invitationCode: string;
+  };
+  event: { id: number; name: string; date: string; ticketPrice: number; currency: Currency };
+}
+
+export interface BatchProgress {
+  id: string;
+  eventId: number;
+  total: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  done: boolean;
+}
+
+export interface Page<T> {
+  data: T[];
+  total: number;
+}

@@ -1,0 +1,223 @@
+import { App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { useEffect } from 'react';
+import { ApiError } from '../../../api/client';
+import { useBrand } from '../../../app/config';
+import { useSaveEvent } from '../api/launch-party';
+import { CURRENCIES, EVENT_STATUSES, EVENT_TYPES, type EventFields, type LaunchEvent } from '../api/types';
+import { formatEventType } from './format';
+
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The spec's defaults for a new event (section 5). */
+export function eventDefaults(brand: string): EventFields {
+  return {
+    name: '',
+    description: '',
+    eventType: 'launch_party',
+    date: today(),
+    startTime: '19:00',
+    endTime: '23:00',
+    venue: '',
+    venueAddress: '',
+    city: '',
+    state: '',
+    country: '',
+    zipCode: '',
+    capacity: 100,
+    ticketPrice: 0,
+    currency: 'USD',
+    isPrivate: true,
+    dresscode: '',
+    imageUrl: '',
+    organizer: brand,
+    organizerContact: '',
+    status: 'draft',
+  };
+}
+
+const required = (message: string) => [{ required: true, whitespace: true, message }];
+
+/** Create or edit an event: every field, default and message of the spec's section 5. */
+export function EventFormModal({
+  open,
+  event,
+  onClose,
+}: {
+  open: boolean;
+  event: LaunchEvent | null;
+  onClose: () => void;
+}) {
+  const brand = useBrand();
+  const [form] = Form.useForm<EventFields>();
+  const save = useSaveEvent();
+  const { notification } = App.useApp();
+  const editing = Boolean(event);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      event ? { ...event, dresscode: event.dresscode ?? '', imageUrl: event.imageUrl ?? '' } : eventDefaults(brand),
+    );
+  }, [open, event, brand, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      await save.mutateAsync({ id: event?.id, fields: { ...values, ticketPrice: Number(values.ticketPrice ?? 0) } });
+      notification.success({ message: editing ? 'Event updated' : 'Event created' });
+      onClose();
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      if (apiError?.fields) {
+        form.setFields(
+          Object.entries(apiError.fields)
+            .filter(([name]) => name in eventDefaults(brand))
+            .map(([name, message]) => ({ name: name as keyof EventFields, errors: [message] })),
+        );
+      }
+      notification.error({
+        message: editing ? 'Failed to update event' : 'Failed to create event',
+        description: apiError?.message ?? 'Request failed',
+      });
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? 'Edit Event' : 'Create Event'}
+      okText={editing ? 'Save Changes' : 'Create Event'}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      width={760}
+      destroyOnHidden
+      forceRender
+    >
+      <Form form={form} layout="vertical" requiredMark={false} name="event-form">
+        <Form.Item name="name" label="Event Name" rules={required('Name is required')}>
+          <Input placeholder="The Riviera Launch" />
+        </Form.Item>
+        <Form.Item name="description" label="Description" rules={required('Description is required')}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="eventType" label="Event Type">
+              <Select options={EVENT_TYPES.map((value) => ({ value, label: formatEventType(value) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="status" label="Status">
+              <Select options={EVENT_STATUSES.map((value) => ({ value, label: formatEventType(value) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="date" label="Date" rules={required('Date is required')}>
+              <Input type="date" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item name="startTime" label="Start Time" rules={required('Start time is required')}>
+              <Input type="time" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item name="endTime" label="End Time" rules={required('End time is required')}>
+              <Input type="time" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="venue" label="Venue" rules={required('Venue is required')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="venueAddress" label="Venue Address" rules={required('Venue address is required')}>
+          <Input />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="city" label="City" rules={required('City is required')}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="state" label="State/Province" rules={required('State/Province is required')}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="country" label="Country" rules={required('Country is required')}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="zipCode" label="Zip/Postal Code" rules={required('Zip/Postal code is required')}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              name="capacity"
+              label="Capacity"
+              rules={[{ required: true, type: 'number', min: 1, message: 'Capacity must be at least 1' }]}
+            >
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item
+              name="ticketPrice"
+              label="Ticket Price"
+              rules={[{ required: true, type: 'number', min: 0, message: 'Ticket price must be non-negative' }]}
+            >
+              <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item name="currency" label="Currency">
+              <Select options={CURRENCIES.map((value) => ({ value, label: value }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="dresscode" label="Dress Code">
+              <Input placeholder="Black tie" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="imageUrl" label="Image URL" extra="Leave empty for the default image.">
+              <Input placeholder="https://" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="organizer" label="Organizer" rules={required('Organizer is required')}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="organizerContact"
+              label="Organizer Contact"
+              rules={required('Organizer contact is required')}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="isPrivate" label="Private Event" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatEventDate, formatEventType, formatPrice, guestsLabel } from './format';
+
+describe('launch party formatting', () => {
+  it('shows a calendar day without shifting it across time zones', () => {
+    expect(formatEventDate('2026-12-12')).toBe('Dec 12, 2026');
+  });
+
+  it("shows 'Invalid date' for dates that cannot be read", () => {
+    expect(formatEventDate('not a date')).toBe('Invalid date');
+    expect(formatEventDate('')).toBe('Invalid date');
+    expect(formatEventDate(null)).toBe('Invalid date');
+    expect(formatDateTime('yesterday-ish')).toBe('Invalid date');
+  });
+
+  it("shows 'Free' for a price of 0, else the currency and 2 decimals", () => {
+    expect(formatPrice(0, 'USD')).toBe('Free');
+    expect(formatPrice(250, 'EUR')).toBe('EUR 250.00');
+    expect(formatPrice('99.5', 'GBP')).toBe('GBP 99.50');
+  });
+
+  it('names event types and guest counts for people', () => {
+    expect(formatEventType('launch_party')).toBe('Launch Party');
+    expect(guestsLabel(1)).toBe('1 Guest');
+    expect(guestsLabel(3)).toBe('3 Guests');
+  });
+});

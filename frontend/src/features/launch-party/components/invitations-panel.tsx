@@ -1,0 +1,238 @@
+import { DeleteOutlined, ExportOutlined, MailOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Popconfirm, Progress, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  launchPartyKeys,
+  useBatchProgress,
+  useDeleteInvitation,
+  useInvitations,
+  useSendInvitation,
+  useSendPending,
+} from '../api/launch-party';
+import type { InvitationRow, LaunchEvent } from '../api/types';
+import { formatDateTime } from './format';
+import { InvitationFormModal } from './invitation-form-modal';
+import styles from './launch-party.module.css';
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'default',
+  sent: 'blue',
+  accepted: 'green',
+  declined: 'orange',
+  cancelled: 'red',
+};
+
+function DeliveryNote({ row }: { row: InvitationRow }) {
+  if (row.status !== 'pending' || !row.deliveryStatus) return null;
+  if (row.deliveryStatus === 'failed') {
+    return (
+      <Tooltip title={row.lastError ?? 'The mail server refused the message'}>
+        <Tag color="red">Delivery failed</Tag>
+      </Tooltip>
+    );
+  }
+  if (row.deliveryStatus === 'retrying') {
+    return (
+      <Tooltip title={row.lastError ?? undefined}>
+        <Tag color="orange">Retrying</Tag>
+      </Tooltip>
+    );
+  }
+  return <Tag color="gold">Sending…</Tag>;
+}
+
+function SendProgress({ batchId, onClose }: { batchId: string; onClose: () => void }) {
+  const progress = useBatchProgress(batchId);
+  const client = useQueryClient();
+  const data = progress.data?.data;
+  const done = data?.done ?? false;
+  useEffect(() => {
+    if (done) void client.invalidateQueries({ queryKey: launchPartyKeys.invitations().slice(0, 3) });
+  }, [done, client]);
+  if (!data) return null;
+  const finished = data.sent + data.failed;
+  return (
+    <div className={styles.progress} role="status">
+      <Progress
+        percent={Math.round((finished / Math.max(1, data.total)) * 100)}
+        status={data.done ? (data.failed ? 'exception' : 'success') : 'active'}
+        strokeColor="#c9a35b"
+      />
+      <span>
+        {data.sent} of {data.total} sent
+        {data.failed ? ` · ${data.failed} failed` : ''}
+        {data.done ? '' : ` · ${data.queued} queued`}
+      </span>
+      {data.done ? (
+        <Button size="small" type="text" onClick={onClose}>
+          Dismiss
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** 'Invitations for {event}' or 'All Invitations': the table, create, send, send all pending, delete. */
+export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; eventId?: number }) {
+  const invitations = useInvitations(eventId);
+  const send = useSendInvitation();
+  const remove = useDeleteInvitation();
+  const sendPending = useSendPending();
+  const { modal, notification } = App.useApp();
+  const [creating, setCreating] = useState(false);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const selected = events.find((e) => e.id === eventId);
+  const rows = invitations.data?.data ?? [];
+
+  const confirmSend = (row: InvitationRow) => {
+    modal.confirm({
+      title: 'Send Invitation',
+      content: `A real email will be sent to ${row.recipientName} at ${row.recipientEmail}.`,
+      okText: 'Send Email',
+      onOk: async () => {
+        try {
+          const answer = await send.mutateAsync(row.id);
+          notification.success({
+            message: 'Invitation sent',
+            description: `The invitation to ${answer.data.recipientName} is on its way.`,
+          });
+        } catch (error) {
+          notification.error({ message: 'Failed to send invitation', description: (error as Error).message });
+        }
+      },
+    });
+  };
+
+  const deleteInvitation = async (row: InvitationRow) => {
+    try {
+      await remove.mutateAsync(row.id);
+      notification.success({ message: 'Invitation deleted' });
+    } catch (error) {
+      notification.error({ message: 'Failed to delete invitation', description: (error as Error).message });
+    }
+  };
+
+  const confirmSendPending = () => {
+    if (!selected) return;
+    const pending = rows.filter((r) => r.status === 'pending').length;
+    modal.confirm({
+      title: 'Send all pending invitations',
+      content: `Real emails will be sent to the ${pending} pending ${pending === 1 ? 'guest' : 'guests'} of ${selected.name}.`,
+      okText: 'Send Emails',
+      onOk: async () => {
+        try {
+          const answer = await sendPending.mutateAsync(selected.id);
+          setBatchId(answer.data.id);
+        } catch (error) {
+          notification.error({ message: 'Failed to send invitation', description: (error as Error).message });
+        }
+      },
+    });
+  };
+
+  const columns: TableProps<InvitationRow>['columns'] = [
+    { title: 'Name', dataIndex: 'recipientName', key: 'name' },
+    { title: 'Email', dataIndex: 'recipientEmail', key: 'email' },
+    { title: 'Event', key: 'event', render: (_, row) => row.event.name },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, row) => (
+        <Space size={4} wrap>
+          <Tag color={STATUS_COLORS[row.status]}>{row.status}</Tag>
+          <DeliveryNote row={row} />
+        </Space>
+      ),
+    },
+    {
+      title: 'Sent At',
+      dataIndex: 'sentAt',
+      key: 'sentAt',
+      render: (value: string | null) => (value ? formatDateTime(value) : 'Not sent'),
+    },
+    { title: 'Max Guests', dataIndex: 'maxGuests', key: 'maxGuests' },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, row) => (
+        <Space size={0}>
+          <Tooltip title="Open invitation page">
+            <Button
+              type="text"
+              icon={<ExportOutlined />}
+              href={`/invitation/${row.invitationCode}`}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Open invitation for ${row.recipientName}`}
+            />
+          </Tooltip>
+          {row.status === 'pending' ? (
+            <Tooltip title="Send invitation">
+              <Button
+                type="text"
+                icon={<SendOutlined />}
+                onClick={() => confirmSend(row)}
+                aria-label={`Send invitation to ${row.recipientName}`}
+              />
+            </Tooltip>
+          ) : null}
+          <Popconfirm
+            title="Delete this invitation?"
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => deleteInvitation(row)}
+          >
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete invitation for ${row.recipientName}`}
+            />
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section>
+      <div className={styles.panelHeader}>
+        <h2 className={styles.panelTitle}>{selected ? `Invitations for ${selected.name}` : 'All Invitations'}</h2>
+        <Space wrap>
+          {selected ? (
+            <Button
+              icon={<MailOutlined />}
+              onClick={confirmSendPending}
+              disabled={!rows.some((r) => r.status === 'pending')}
+              loading={sendPending.isPending}
+            >
+              Send all pending
+            </Button>
+          ) : null}
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={events.length === 0 && !selected}
+            onClick={() => setCreating(true)}
+          >
+            Create Invitation
+          </Button>
+        </Space>
+      </div>
+      {batchId ? <SendProgress batchId={batchId} onClose={() => setBatchId(null)} /> : null}
+      <Table
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={invitations.isLoading}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 900 }}
+        locale={{
+          emptyText: <Empty description={invitations.isError ? invitations.error.message : 'No Invitations Yet'} />,
+        }}
+      />
+      <InvitationFormModal open={creating} events={events} eventId={eventId} onClose={() => setCreating(false)} />
+    </section>
+  );
+}

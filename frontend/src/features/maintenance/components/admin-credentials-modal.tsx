@@ -1,0 +1,71 @@
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { basicHeader } from '../../admin/api/admin-client';
+
+interface Props {
+  open: boolean;
+  title: string;
+  okText: string;
+  /** Runs with the Basic header built from the form; throw to show the error in the dialog. */
+  onSubmit: (auth: string) => Promise<void>;
+  onClose: () => void;
+}
+
+interface Values {
+  username: string;
+  password: string;
+}
+
+/** Asks for administrator credentials; the server checks them when `onSubmit` uses the header. */
+export function AdminCredentialsModal({ open, title, okText, onSubmit, onClose }: Props) {
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(basicHeader(values.username.trim(), values.password));
+      form.resetFields();
+      onClose();
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : 'Request failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      onOk={submit}
+      confirmLoading={busy}
+      onCancel={() => {
+        setError(null);
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ username: 'admin' }} onFinish={submit} requiredMark={false}>
+        <Form.Item
+          label="Username"
+          name="username"
+          rules={[{ required: true, whitespace: true, message: 'Username is required' }]}
+        >
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
+          <Input.Password autoComplete="current-password" autoFocus onPressEnter={submit} />
+        </Form.Item>
+        {error && <Alert type="error" showIcon message={error} role="alert" />}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+/** Currencies without minor units, shown without decimals. */
+const ZERO_DECIMAL = new Set(['JPY']);
+
+/** The amount due for the page: price times guests, rounded to the currency's minor unit. */
+export function amountDue(ticketPrice: number | null | undefined, guestCount: number, currency: string): number {
+  const price = Number(ticketPrice ?? 0);
+  if (!Number.isFinite(price) || price <= 0) return 0;
+  const unit = ZERO_DECIMAL.has(currency.toUpperCase()) ? 1 : 100;
+  return Math.round(price * unit * Math.max(guestCount, 1)) / unit;
+}
+
+/** 'EUR 500.00', 'JPY 24,000'. */
+export function formatMoney(amount: number, currency: string): string {
+  const code = (currency || 'USD').toUpperCase();
+  const digits = ZERO_DECIMAL.has(code) ? 0 : 2;
+  const number = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
+  return `${code} ${number}`;
+}
+
+/** 'Saturday, December 12, 2026' for the venue's day; 'Invalid date' when unreadable. */
+export function formatEventDay(date: string | null | undefined): string {
+  const parsed = new Date(`${String(date ?? '').slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return 'Invalid date';
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(parsed);
+}
+
+/** '4242 4242 4242 4242' as the guest types (19 digits at most). */
+export function formatCardNumber(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** 'MM / YY' as the guest types; a lone first digit above 1 becomes '0N'. */
+export function formatExpiry(value: string): string {
+  let digits = value.replace(/\D/g, '').slice(0, 4);
+  if (digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+export function formatCvc(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 4);
+}

@@ -1,0 +1,216 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Skeleton } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  confirmPayment,
+  useCreatedPayment,
+  useInvitation,
+  usePaymentsConfig,
+  type ProviderResult,
+} from '../api/payments';
+import { amountDue, formatEventDay, formatMoney } from './payment-format';
+import styles from './payment-page.module.css';
+import { PAYMENT_FAILED, STRIPE_NOT_READY } from './payment-messages';
+import { TestCardForm } from './test-card-form';
+
+// Stripe's code is downloaded only when this server takes payments with Stripe.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+export const MESSAGES = {
+  loadFailed: 'Failed to load invitation details',
+  createFailed: 'Failed to create payment',
+  confirmFailed: 'Failed to confirm payment with server',
+  success: 'Payment successful!',
+  paymentFailedTitle: 'Payment failed',
+  paymentErrorTitle: 'Payment Error',
+} as const;
+
+/** The guest payment page: /invitations/:code/payment/:rsvpId. */
+export function PaymentPage() {
+  const { code = '', rsvpId = '' } = useParams();
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const config = usePaymentsConfig();
+  const invitation = useInvitation(code);
+  const thankYou = `/invitations/${encodeURIComponent(code)}/thank-you`;
+
+  const event = invitation.data?.event;
+  const rsvp = invitation.data?.rsvp;
+  const currency = (event?.currency || 'usd').toUpperCase();
+  const due = event ? amountDue(event.ticketPrice, rsvp?.guestCount ?? 1, currency) : null;
+  const alreadyConfirmed = rsvp?.status === 'attending';
+  const payment = useCreatedPayment(rsvpId, due !== null && due > 0 && !alreadyConfirmed ? due : null);
+
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // A free event (or a reservation already confirmed) needs no payment.
+  useEffect(() => {
+    if (invitation.data && (due === 0 || alreadyConfirmed)) navigate(thankYou, { replace: true });
+  }, [invitation.data, due, alreadyConfirmed, navigate, thankYou]);
+
+  const toasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (invitation.error && toasted.current !== invitation.error) {
+      toasted.current = invitation.error;
+      notification.error({ message: 'Error', description: MESSAGES.loadFailed });
+    }
+  }, [invitation.error, notification]);
+  useEffect(() => {
+    if (payment.error && toasted.current !== payment.error) {
+      toasted.current = payment.error;
+      notification.error({ message: MESSAGES.paymentErrorTitle, description: MESSAGES.createFailed });
+    }
+  }, [payment.error, notification]);
+
+  const cancel = () => navigate(`/invitation/${encodeURIComponent(code)}`);
+
+  const submit = async (confirmWithProvider: () => Promise<ProviderResult>) => {
+    if (busy || !payment.data) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await confirmWithProvider().catch((): ProviderResult => ({ ok: false, message: PAYMENT_FAILED }));
+      if (!result.ok) {
+        setError(result.message);
+        notification.error({ message: MESSAGES.paymentFailedTitle, description: result.message });
+        return;
+      }
+      try {
+        await confirmPayment(payment.data.payment.id, result.paymentIntentId, result.paymentMethodType);
+      } catch (cause) {
+        const detail = cause instanceof Error && cause.message ? cause.message : '';
+        const text = detail ? `${MESSAGES.confirmFailed}: ${detail}` : MESSAGES.confirmFailed;
+        setError(text);
+        notification.error({ message: MESSAGES.paymentFailedTitle, description: text });
+        return;
+      }
+      notification.success({ message: MESSAGES.success });
+      navigate(thankYou);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const notReady = () => {
+    setError(STRIPE_NOT_READY);
+    notification.error({ message: MESSAGES.paymentFailedTitle, description: STRIPE_NOT_READY });
+  };
+
+  if (invitation.isError) {
+    return (
+      <main className={styles.page}>
+        <section className={styles.card}>
+          <div className={styles.centered} role="alert">
+            <h1 className={`mf-display ${styles.errorTitle}`}>Error</h1>
+            <p className={styles.errorText}>We couldn&apos;t find your invitation or there was an error loading it.</p>
+            <Button
+              type="primary"
+              size="large"
+              onClick={() => void invitation.refetch()}
+              loading={invitation.isFetching}
+            >
+              Try Again
+            </Button>
+          </div>
+        </section>
+      </main>
+    );
+  }
+
+  const serverAmount = payment.data ? formatMoney(payment.data.payment.amount, payment.data.payment.currency) : null;
+  const guests = rsvp?.guestCount ?? 1;
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="payment-title">
+        <header className={styles.header}>
+          <p className="mf-eyebrow">Private reservation</p>
+          <h1 id="payment-title" className={`mf-display ${styles.title}`}>
+            Complete Your Reservation
+          </h1>
+          {event ? (
+            <>
+              <p className={styles.eventName}>{event.name}</p>
+              <p className={styles.eventDate}>
+                {formatEventDay(event.date)}
+                {event.time ? ` · ${event.time}` : ''}
+              </p>
+            </>
+          ) : (
+            <Skeleton active paragraph={{ rows: 1 }} title={false} />
+          )}
+        </header>
+        <hr className={styles.rule} />
+
+        <div className={styles.fee} aria-live="polite">
+          <span className={styles.feeLabel}>
+            Ticket Fee
+            {event && (
+              <span className={styles.feeDetail}>
+                {guests === 1 ? '1 Guest' : `${guests} Guests`} ×{' '}
+                {formatMoney(Number(event.ticketPrice ?? 0), currency)}
+              </span>
+            )}
+          </span>
+          <span className={styles.feeAmount} data-testid="ticket-fee">
+            {serverAmount ?? (due ? formatMoney(due, currency) : '—')}
+          </span>
+        </div>
+
+        {payment.isError && (
+          <Alert
+            className={styles.error}
+            type="error"
+            showIcon
+            message={MESSAGES.createFailed}
+            description={payment.error.message !== MESSAGES.createFailed ? payment.error.message : undefined}
+            action={
+              <Button size="small" onClick={() => void payment.refetch()}>
+                Try Again
+              </Button>
+            }
+          />
+        )}
+
+        {payment.data && config.data ? (
+          config.data.mode === 'stripe' && config.data.publishableKey ? (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+              <StripePaymentForm
+                publishableKey={config.data.publishableKey}
+                clientSecret={payment.data.clientSecret}
+                returnUrl={`${window.location.origin}${thankYou}`}
+                busy={busy}
+                error={error}
+                onSubmit={(fn) => void submit(fn)}
+                onCancel={cancel}
+                onNotReady={notReady}
+              />
+            </Suspense>
+          ) : (
+            <TestCardForm
+              clientSecret={payment.data.clientSecret}
+              busy={busy}
+              error={error}
+              onSubmit={(fn) => void submit(fn)}
+              onCancel={cancel}
+            />
+          )
+        ) : payment.isError ? (
+          <div className={styles.actions}>
+            <Button size="large" onClick={cancel}>
+              Cancel
+            </Button>
+          </div>
+        ) : (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        )}
+
+        <p className={styles.secure}>
+          <LockOutlined aria-hidden /> Your payment is encrypted and processed securely.
+        </p>
+      </section>
+    </main>
+  );
+}

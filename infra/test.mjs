@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite, each on its own fresh database and Redis prefix: backend unit and
+ * API tests (Jest + supertest), frontend component tests (Vitest) and end-to-end tests
+ * (Playwright in Debian's headless Chromium against the app started as `npm start` does).
+ * Ends with one line `N passed, N failed`.
+ *
+ *   npm test                  all suites
+ *   npm test -- backend       only the named suites (backend, frontend, e2e)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBuilt, ensureInstalled, ROOT } from './lib/prepare.mjs';
+
+const say = (message) => process.stdout.write(`\n[maison] ${message}\n`);
+const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const wanted = (suite) => requested.length === 0 || requested.includes(suite);
+const RESULTS = join(ROOT, '.data', 'test-results');
+
+function run(command, args, options = {}) {
+  return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options }).status;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  if (typeof process.getuid === 'function' && process.getuid() === 0) {
+    say('Installing Chromium from Debian packages for the end-to-end tests...');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (existsSync(path)) return path;
+  }
+  throw new Error(`Chromium not found at ${path}: install Debian's "chromium" package or set CHROMIUM_PATH`);
+}
+
+const suites = [];
+
+function backend() {
+  const out = join(RESULTS, 'backend.json');
+  const status = run('npx', ['jest', '--runInBand', '--json', `--outputFile=${out}`], { cwd: join(ROOT, 'backend') });
+  const report = readJson(out);
+  const passed = report?.numPassedTests ?? 0;
+  // A suite that failed to run (compile error, crash in set-up) counts as a failure too.
+  const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0) + (report ? 0 : 1);
+  suites.push({ name: 'backend', passed, failed: failed || (status !== 0 ? 1 : 0) });
+}
+
+function frontend() {
+  const out = join(RESULTS, 'frontend.json');
+  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+    cwd: join(ROOT, 'frontend'),
+  });
+  const report = readJson(out);
+  const passed = report?.numPassedTests ?? 0;
+  const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
+  suites.push({ name: 'frontend', passed, failed: failed || (status !== 0 ? 1 : 0) });
+}
+
+async function e2e() {
+  const out = join(RESULTS, 'e2e.json');
+  let chromium;
+  try {
+    chromium = ensureChromium();
+    await ensureBuilt();
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    suites.push({ name: 'e2e', passed: 0, failed: 1 });
+    return;
+  }
+  const status = run('npx', ['playwright', 'test', '-c', 'frontend/e2e/playwright.config.ts'], {
+    env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: out },
+  });
+  const stats = readJson(out)?.stats;
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = (stats?.unexpected ?? 0) + (stats ? 0 : 1);
+  suites.push({ name: 'e2e', passed, failed: failed || (status !== 0 ? 1 : 0) });
+}
+
+async function main() {
+  ensureInstalled();
+  rmSync(RESULTS, { recursive: true, force: true });
+  mkdirSync(RESULTS, { recursive: true });
+  if (wanted('backend')) {
+    say('Backend: unit and API tests');
+    backend();
+  }
+  if (wanted('frontend')) {
+    say('Frontend: component tests');
+    frontend();
+  }
+  if (wanted('e2e')) {
+    say('End to end: Playwright in headless Chromium');
+    await e2e();
+  }
+  const passed = suites.reduce((sum, s) => sum + s.passed, 0);
+  const failed = suites.reduce((sum, s) => sum + s.failed, 0);
+  process.stdout.write('\n');
+  for (const s of suites) process.stdout.write(`  ${s.name.padEnd(9)} ${s.passed} passed, ${s.failed} failed\n`);
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  process.exit(failed > 0 || suites.length === 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.stdout.write('0 passed, 1 failed\n');
+  process.exit(1);
+});
