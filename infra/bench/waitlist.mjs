@@ -53,8 +53,22 @@ function load(url, prefix, seconds = DURATION) {
   });
 }
 
+/**
+ * The same statement the api runs (the sign-up, its email-delivery record and its outbox row),
+ * aimed at copies of the three tables and written with pg's $n placeholders.
+ */
+function bareStatement() {
+  const { JOIN_WAITLIST_SQL } = require(join(ROOT, 'backend/dist/src/modules/waitlist/join-waitlist.sql.js'));
+  let n = 0;
+  return JOIN_WAITLIST_SQL.replace(/\b(waitlist_entries|email_deliveries|outbox_messages)\b/g, 'bare_$1').replace(
+    /\?/g,
+    () => `$${++n}`,
+  );
+}
+
 /** The baseline: node:http + pg, parsing JSON and running the same insert, nothing else. */
 function startBareServer(databaseUrl) {
+  const statement = bareStatement();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const server = http.createServer((req, res) => {
     const chunks = [];
@@ -62,11 +76,20 @@ function startBareServer(databaseUrl) {
     req.on('end', async () => {
       try {
         const b = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        await pool.query(
-          `insert into bare_waitlist_entries (id, email, full_name, phone_number, consent, source, utm_source, submitted_at, created_at)
-           values (gen_random_uuid(), $1, $2, $3, $4, 'landing', $5, $6, now()) on conflict (email) do nothing`,
-          [String(b.email).trim().toLowerCase(), b.fullName, b.phoneNumber, b.consent, b.utmSource, b.timestamp],
-        );
+        await pool.query(statement, [
+          String(b.email).trim().toLowerCase(),
+          b.fullName || null,
+          b.phoneNumber || null,
+          b.consent,
+          b.utmSource || null,
+          b.utmMedium || null,
+          b.utmCampaign || null,
+          b.utmTerm || null,
+          b.utmContent || null,
+          b.ref || null,
+          b.timestamp ? new Date(b.timestamp) : null,
+          'email',
+        ]);
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
       } catch {
         res.writeHead(500).end();
@@ -84,8 +107,12 @@ async function startOurApi(env) {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 300; i += 1) {
+  for (let i = 0; ; i += 1) {
     if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
+    if (i >= 300 || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error('Our api did not become healthy: nothing to measure');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { port, close: () => child.kill('SIGTERM') };
@@ -114,7 +141,9 @@ async function main() {
     ADMIN_PASSWORD: 'bench-admin-password',
   };
   const ours = await startOurApi(env);
-  await services.pgQuery(databaseUrl, 'create table bare_waitlist_entries (like waitlist_entries including all)');
+  for (const table of ['waitlist_entries', 'email_deliveries', 'outbox_messages']) {
+    await services.pgQuery(databaseUrl, `create table bare_${table} (like ${table} including all)`);
+  }
   const bare = await startBareServer(databaseUrl);
   try {
     process.stdout.write(`Warming up (${CONNECTIONS} connections)...\n`);
@@ -128,6 +157,8 @@ async function main() {
     process.stdout.write(`  bare node:http + pg  ${fmt(bareResult)}\n`);
     process.stdout.write(`  Maison Fortuna api   ${fmt(ourResult)}\n`);
     process.stdout.write(`  ratio (ours / bare)  ${ratio.toFixed(2)}   (aim: >= 0.50, p99 < 50 ms)\n`);
+    const failed = ourResult.errors + ourResult.non2xx + bareResult.errors + bareResult.non2xx;
+    if (failed > 0) throw new Error(`${failed} requests failed: the figures above do not count`);
   } finally {
     ours.close();
     await bare.close();

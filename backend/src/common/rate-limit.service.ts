@@ -21,15 +21,29 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}
 `;
 
+type HitCounter = Redis & {
+  rateLimitHit(key: string, windowMs: string): Promise<[number, number]>;
+};
+
 /**
  * Fixed-window counters in Redis, so a limit holds across any number of api processes.
  */
 @Injectable()
 export class RateLimitService {
+  private readonly redis: HitCounter;
+
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    // A defined command runs by EVALSHA: the script is not sent again with every hit.
+    if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis = redis as HitCounter;
+  }
+
+  private hit(rule: RateLimitRule, subject: string): Promise<[number, number]> {
+    return this.redis.rateLimitHit(this.key(rule, subject), String(rule.windowSeconds * 1000));
+  }
 
   private key(rule: RateLimitRule, subject: string): string {
     return `${this.config.REDIS_PREFIX}:rl:${rule.name}:${subject}`;
@@ -37,12 +51,7 @@ export class RateLimitService {
 
   /** Counts one hit and throws 429 once the subject is over the limit. */
   async consume(rule: RateLimitRule, subject: string): Promise<void> {
-    const [count, ttl] = (await this.redis.eval(
-      HIT_SCRIPT,
-      1,
-      this.key(rule, subject),
-      String(rule.windowSeconds * 1000),
-    )) as [number, number];
+    const [count, ttl] = await this.hit(rule, subject);
     if (count > rule.limit) {
       throw AppError.tooManyRequests(
         rule.message ?? 'Too many requests. Please wait a moment and try again.',
@@ -65,7 +74,7 @@ export class RateLimitService {
 
   /** Counts a hit without throwing (e.g. a failed sign-in). */
   async record(rule: RateLimitRule, subject: string): Promise<void> {
-    await this.redis.eval(HIT_SCRIPT, 1, this.key(rule, subject), String(rule.windowSeconds * 1000));
+    await this.hit(rule, subject);
   }
 
   async reset(rule: RateLimitRule, subject: string): Promise<void> {

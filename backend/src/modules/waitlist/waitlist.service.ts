@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { jobQueue } from '../../platform/queue/job-payloads';
 import { OutboxRelay } from '../../platform/queue/outbox-relay.service';
 import { JoinWaitlistDto } from './dto/join-waitlist.dto';
+import { JOIN_WAITLIST_SQL } from './join-waitlist.sql';
 import { WaitlistEntry } from './waitlist-entry.entity';
 
 export type JoinOutcome = 'joined' | 'already-joined' | 'ignored';
@@ -21,27 +22,8 @@ export class WaitlistService {
   async join(input: JoinWaitlistDto): Promise<JoinOutcome> {
     if (input.bot_check && input.bot_check.trim() !== '') return 'ignored';
     const email = input.email.trim().toLowerCase();
-    // The sign-up, its welcome-email delivery record and the outbox row for the email job are
-    // written by ONE statement, hence one transaction and one round trip: the landing page's
-    // hottest write stays close to a bare insert (see npm run bench:waitlist).
     const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
-      `with entry as (
-         insert into waitlist_entries
-           (id, email, full_name, phone_number, consent, source, utm_source, utm_medium, utm_campaign,
-            utm_term, utm_content, ref, submitted_at, created_at)
-         values (gen_random_uuid(), ?, ?, ?, ?, 'landing', ?, ?, ?, ?, ?, ?, ?, now())
-         on conflict (email) do nothing
-         returning id, email
-       ), delivery as (
-         insert into email_deliveries (id, key, kind, recipient, status, attempts, created_at, updated_at)
-         select gen_random_uuid(), 'waitlist.welcome:' || entry.id, 'waitlist.welcome', entry.email, 'queued', 0, now(), now()
-           from entry
-       ), job as (
-         insert into outbox_messages (id, queue, job_name, payload, delay_ms, created_at)
-         select gen_random_uuid(), ?, 'waitlist.welcome', jsonb_build_object('entryId', entry.id), 0, now()
-           from entry
-       )
-       select id from entry`,
+      JOIN_WAITLIST_SQL,
       [
         email,
         input.fullName || null,
