@@ -4,21 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+// The api behind /api: `npm run dev` sets it from PORT; a plain `vite` assumes the default port.
+const api = { target: process.env.API_PROXY_TARGET || 'http://localhost:3000', changeOrigin: true };
+const proxy = { '/api': api, '/admin/queues': api };
 
 export default defineConfig({
   root,
   plugins: [react()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true },
-    },
-  },
+  server: { port: 5173, proxy },
+  preview: { proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

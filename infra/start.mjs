@@ -3,6 +3,10 @@
  * `npm start`: the whole app on http://localhost:3000 with real embedded defaults for whatever
  * is not configured. Installs and builds when needed, finds or starts PostgreSQL, Redis and a
  * mail catcher, then runs the api (which serves the built frontend) and the worker.
+ *
+ * `npm run dev` (--dev): the same services, but the backend is compiled by `tsc --watch` and the
+ * api and worker restart when it emits a change (`node --watch`), and the site is Vite's dev
+ * server with hot module replacement on DEV_PORT (5173), proxying /api and /admin/queues to the api.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +16,10 @@ import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, ROOT } from './lib/prepare.mjs';
 
 const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
 const say = (message) => process.stdout.write(`[maison] ${message}\n`);
+/** How long the api may take to answer its health check before the start is called failed. */
+const HEALTH_TIMEOUT_MS = 90_000;
 
 /** A secret kept under .data/ so it survives restarts without living in the repo. */
 function persistentSecret(name, make) {
@@ -29,13 +36,16 @@ async function main() {
   const require = createRequire(import.meta.url);
   const services = require('./lib/services.cjs');
   services.loadDotEnv();
-  if (!args.has('--no-build')) await ensureBuilt();
+  // In dev mode tsc and Vite build as they watch; nothing is built up front.
+  if (!dev && !args.has('--no-build')) await ensureBuilt();
 
   const env = { ...process.env };
-  env.NODE_ENV ||= 'production';
+  env.NODE_ENV ||= dev ? 'development' : 'production';
   env.PORT ||= '3000';
-  env.APP_URL ||= `http://localhost:${env.PORT}`;
-  env.FRONTEND_DIST ||= join(ROOT, 'frontend', 'dist');
+  const devPort = env.DEV_PORT || '5173';
+  env.APP_URL ||= `http://localhost:${dev ? devPort : env.PORT}`;
+  // In dev mode Vite serves the site; the api serves only /api.
+  env.FRONTEND_DIST = dev ? '' : env.FRONTEND_DIST || join(ROOT, 'frontend', 'dist');
 
   const pg = await services.findPostgres(env.DATABASE_URL);
   const databaseUrl = env.DATABASE_URL || services.withDatabase(pg.url, env.DATABASE_NAME || 'maison_fortuna');
@@ -67,14 +77,18 @@ async function main() {
     if (stopping) return;
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
+    // A process stuck on an unreachable service may never finish its shutdown: 10 s, then SIGKILL.
+    const killer = setTimeout(() => children.forEach((child) => child.kill('SIGKILL')), 10_000);
+    await Promise.all(
+      children.map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))),
+    );
+    clearTimeout(killer);
     await mail?.close().catch(() => undefined);
     await services.stopEmbeddedPostgres();
     process.exit(code);
   };
-  for (const name of ['api', 'worker']) {
-    const entry = join(ROOT, 'backend', 'dist', 'src', name === 'api' ? 'main.js' : 'worker.js');
-    const child = spawn(process.execPath, ['--enable-source-maps', entry], { env, stdio: 'inherit' });
+  const run = (name, command, commandArgs, options = {}) => {
+    const child = spawn(command, commandArgs, { env, stdio: 'inherit', ...options });
     child.once('exit', (code) => {
       if (!stopping) {
         say(`${name} stopped (exit code ${code}); stopping everything.`);
@@ -82,31 +96,93 @@ async function main() {
       }
     });
     children.push(child);
-  }
+    return child;
+  };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
+  if (dev) await watchBackend(run);
+  for (const name of ['api', 'worker']) {
+    const entry = join(ROOT, 'backend', 'dist', 'src', name === 'api' ? 'main.js' : 'worker.js');
+    // --watch restarts the process whenever tsc rewrites a file it loaded.
+    run(name, process.execPath, [...(dev ? ['--watch'] : []), '--enable-source-maps', entry]);
+  }
+  if (dev) {
+    run(
+      'vite',
+      process.execPath,
+      [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', devPort, '--strictPort'],
+      {
+        cwd: join(ROOT, 'frontend'),
+        env: { ...env, API_PROXY_TARGET: `http://127.0.0.1:${env.PORT}` },
+      },
+    );
+  }
+
   const health = `http://127.0.0.1:${env.PORT}/api/health`;
-  for (let i = 0; i < 600 && !stopping; i += 1) {
-    const ok = await fetch(health).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
+  let last = 'no answer';
+  for (const deadline = Date.now() + HEALTH_TIMEOUT_MS; !stopping;) {
+    const answer = await fetch(health).then(
+      async (r) => ({ ok: r.ok, text: `${r.status} ${(await r.text()).slice(0, 200)}` }),
+      (error) => ({ ok: false, text: error.cause?.code ?? error.message }),
+    );
+    if (answer.ok) break;
+    last = answer.text;
+    if (Date.now() > deadline) {
+      const problem = `the api did not answer ${health} healthily within ${HEALTH_TIMEOUT_MS / 1000} s (last answer: ${last}). See the api's log above.`;
+      if (dev) {
+        // A dev fixes the code and saves: the api restarts and the site comes up without a new start.
+        say(`Not healthy yet: ${problem}`);
+        break;
+      }
+      process.stderr.write(`\n[maison] Could not start: ${problem}\n`);
+      await stop(1);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
   }
   if (stopping) return;
-  const hidden = (url) => url.replace(/:[^:@/]*@/, ':***@');
+  const { hidden } = services;
   const lines = [
     '',
-    `  ${env.BRAND_NAME ?? 'Maison Fortuna'} is running`,
+    `  ${env.BRAND_NAME ?? 'Maison Fortuna'} is running${dev ? ' in dev mode (changes reload by themselves)' : ''}`,
     `  Site          ${env.APP_URL}`,
     `  Admin         ${env.APP_URL}/admin`,
     `  Queues        ${env.APP_URL}/admin/queues`,
+    dev ? `  API           http://localhost:${env.PORT}/api` : null,
     `  Mail inbox    ${mail ? mail.inboxUrl : `(SMTP_URL is set: ${hidden(env.SMTP_URL)})`}`,
     `  PostgreSQL    ${hidden(databaseUrl)} (${pg.kind})`,
     `  Redis         ${hidden(redis.url)} (${redis.kind})`,
-    generatedConcierge ? `  Concierge password (generated, kept in .data/concierge-password): ${env.CONCIERGE_PASSWORD}` : null,
+    generatedConcierge
+      ? `  Concierge password (generated, kept in .data/concierge-password): ${env.CONCIERGE_PASSWORD}`
+      : null,
     '',
   ].filter((line) => line !== null);
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/**
+ * Dev mode: `tsc --watch` keeps backend/dist current. Resolves after its first compilation, so
+ * the api and worker start on fresh output and restart only for later changes.
+ */
+function watchBackend(run) {
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const child = run(
+    'tsc',
+    process.execPath,
+    [tsc, '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  say('Compiling the backend (tsc --watch)...');
+  return new Promise((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      if (/Watching for file changes/.test(chunk.toString())) resolve();
+    });
+  });
 }
 
 main().catch((error) => {

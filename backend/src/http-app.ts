@@ -6,11 +6,10 @@ import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { BODY_LIMIT_BYTES, limitUnparsedBodies, refuseNulCharacters } from './common/request-body';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/environment';
 import { publicConfig } from './modules/site-config/site-config.controller';
-
-const BODY_LIMIT = '1mb';
 
 /** Paths the single-page app must not swallow. */
 const SERVER_PATHS = /^\/(api|admin\/queues)(\/|$)/;
@@ -44,8 +43,10 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
+  app.use(limitUnparsedBodies);
+  app.use(refuseNulCharacters);
   app.use(cookieParser());
   // Bull Board lives at /admin/queues, outside /api (see modules/admin/queue-board.module.ts).
   app.setGlobalPrefix('api', {

@@ -5,10 +5,11 @@ import { DOMAIN_MODULES } from './modules/domain-modules';
 import { JobDispatcher } from './platform/queue/job-dispatcher.service';
 import { queueProcessors } from './platform/queue/queue-processors';
 import { ALL_QUEUES } from './platform/queue/queue-names';
+import { WorkerHeartbeat } from './platform/queue/worker-heartbeat.service';
 
 /** The worker process: the same modules, plus one BullMQ processor per queue. No HTTP. */
 @Module({
   imports: [CoreModule, DiscoveryModule, ...DOMAIN_MODULES],
-  providers: [JobDispatcher, ...queueProcessors(ALL_QUEUES)],
+  providers: [JobDispatcher, WorkerHeartbeat, ...queueProcessors(ALL_QUEUES)],
 })
 export class WorkerModule {}

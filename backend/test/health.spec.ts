@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import request from 'supertest';
+import { startOwnPostgres } from './support/own-postgres';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -12,9 +13,13 @@ describe('GET /api/health', () => {
 
   // A Redis of this test's own, so it can be stopped without touching anyone else's.
   async function startRedis(): Promise<void> {
-    redis = spawn(services.which('redis-server') ?? 'redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    redis = spawn(
+      services.which('redis-server') ?? 'redis-server',
+      ['--port', String(port), '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     const url = `redis://127.0.0.1:${port}`;
     for (let i = 0; i < 50 && !(await services.redisAnswers(url)); i += 1) await new Promise((r) => setTimeout(r, 100));
   }
@@ -51,5 +56,41 @@ describe('GET /api/health', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('health did not recover');
+  });
+});
+
+describe('GET /api/health while PostgreSQL is down', () => {
+  let t: TestApp;
+  let postgres: Awaited<ReturnType<typeof startOwnPostgres>>;
+
+  beforeAll(async () => {
+    postgres = await startOwnPostgres(await services.freePort());
+    const databaseUrl = services.withDatabase(postgres.url, 'mf_test_health');
+    await services.ensureDatabase(databaseUrl);
+    t = await createTestApp({ env: { DATABASE_URL: databaseUrl } });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close().catch(() => undefined);
+    await postgres?.remove();
+  });
+
+  it('answers 503 naming the database while PostgreSQL is stopped, and 200 once it is back', async () => {
+    await request(t.http).get('/api/health').expect(200);
+
+    await postgres.stop();
+    const response = await request(t.http).get('/api/health').expect(503);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'Service unavailable',
+      data: { database: 'down', redis: 'up' },
+    });
+
+    await postgres.start();
+    for (let i = 0; ; i += 1) {
+      const { status } = await request(t.http).get('/api/health');
+      if (status === 200) return;
+      if (i >= 50) throw new Error('health did not recover');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 });

@@ -15,6 +15,11 @@ function log(message) {
   process.stdout.write(`[maison] ${message}\n`);
 }
 
+/** A URL as it may be printed: without its password. */
+function hidden(url) {
+  return url.replace(/:[^:@/]*@/, ':***@');
+}
+
 function canConnect(host, port, timeoutMs = 800) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
@@ -57,28 +62,59 @@ async function pgQuery(url, sql, params = []) {
   }
 }
 
+/** True when the server answers, even if the database named in `url` does not exist yet. */
 async function pgAnswers(url) {
   try {
     await pgQuery(url, 'select 1');
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    return error.code === '3D000';
   }
 }
 
-/** Creates the database named in `url` when it does not exist (optionally dropping it first). */
-async function ensureDatabase(url, { fresh = false } = {}) {
-  const parsed = new URL(url);
-  const name = decodeURIComponent(parsed.pathname.slice(1));
+/** Databases that tests and benchmarks create and drop. No other database is ever dropped. */
+const DISPOSABLE_DATABASE = /^mf_(test|e2e|bench)(_[A-Za-z0-9_]+)?$/;
+
+function databaseName(url) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
-  const admin = withDatabase(url, 'postgres');
-  if (fresh) await pgQuery(admin, `drop database if exists "${name}" with (force)`);
-  const { rowCount } = await pgQuery(admin, 'select 1 from pg_database where datname = $1', [name]);
-  if (rowCount === 0) await pgQuery(admin, `create database "${name}"`);
+  return name;
+}
+
+function isDisposableDatabase(url) {
+  return DISPOSABLE_DATABASE.test(databaseName(url));
+}
+
+/** Answers whether the database named in `url` exists, asking that database itself. */
+async function databaseExists(url) {
+  try {
+    await pgQuery(url, 'select 1');
+    return true;
+  } catch (error) {
+    if (error.code === '3D000') return false; // invalid_catalog_name: no such database
+    throw error;
+  }
+}
+
+/**
+ * Creates the database named in `url` when it does not exist. The target is asked first: a managed
+ * PostgreSQL often forbids the `postgres` maintenance database and CREATE DATABASE, and an existing
+ * database needs neither. `fresh` drops and recreates it, and only ever a test, e2e or bench one.
+ */
+async function ensureDatabase(url, { fresh = false } = {}) {
+  const name = databaseName(url);
+  if (fresh) await dropDatabase(url);
+  else if (await databaseExists(url)) return;
+  await pgQuery(withDatabase(url, 'postgres'), `create database "${name}"`);
 }
 
 async function dropDatabase(url) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const name = databaseName(url);
+  if (!DISPOSABLE_DATABASE.test(name)) {
+    throw new Error(
+      `Refusing to drop database "${name}": only test, e2e and bench databases (mf_test_*, mf_e2e_*, mf_bench_*) are ever dropped`,
+    );
+  }
   await pgQuery(withDatabase(url, 'postgres'), `drop database if exists "${name}" with (force)`);
 }
 
@@ -117,17 +153,18 @@ async function stopEmbeddedPostgres() {
 }
 
 /**
- * Answers a server URL (database part to be chosen by the caller): DATABASE_URL when it answers,
+ * Answers a server URL (database part to be chosen by the caller): the configured URL when it answers,
  * else a local PostgreSQL on 5432, else an embedded one.
  */
-async function findPostgres(configuredUrl) {
+async function findPostgres(configuredUrl, setting = 'DATABASE_URL') {
   if (configuredUrl) {
-    if (await pgAnswers(withDatabase(configuredUrl, 'postgres')) || (await pgAnswers(configuredUrl))) {
-      return { url: configuredUrl, kind: 'configured' };
-    }
-    throw new Error(`DATABASE_URL does not answer: ${configuredUrl.replace(/:[^:@/]*@/, ':***@')}`);
+    if (await pgAnswers(configuredUrl)) return { url: configuredUrl, kind: 'configured' };
+    throw new Error(`${setting} does not answer: ${hidden(configuredUrl)}`);
   }
-  for (const candidate of ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://postgres:postgres@127.0.0.1:5432/postgres']) {
+  for (const candidate of [
+    'postgres://postgres@127.0.0.1:5432/postgres',
+    'postgres://postgres:postgres@127.0.0.1:5432/postgres',
+  ]) {
     if (await pgAnswers(candidate)) return { url: candidate, kind: 'local' };
   }
   log('No PostgreSQL on 127.0.0.1:5432: starting an embedded PostgreSQL under .data/postgres');
@@ -146,7 +183,12 @@ async function redisAnswers(url) {
   const parsed = new URL(url);
   if (!(await canConnect(parsed.hostname, Number(parsed.port || 6379)))) return false;
   const Redis = require('ioredis');
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1500, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1500,
+    retryStrategy: () => null,
+  });
   try {
     await client.connect();
     return (await client.ping()) === 'PONG';
@@ -159,10 +201,10 @@ async function redisAnswers(url) {
 
 let redisChild;
 /** REDIS_URL when it answers, else a local Redis on 6379, else a redis-server we start on a private port. */
-async function findRedis(configuredUrl) {
+async function findRedis(configuredUrl, setting = 'REDIS_URL') {
   if (configuredUrl) {
     if (await redisAnswers(configuredUrl)) return { url: configuredUrl, kind: 'configured' };
-    throw new Error(`REDIS_URL does not answer: ${configuredUrl.replace(/:[^:@/]*@/, ':***@')}`);
+    throw new Error(`${setting} does not answer: ${hidden(configuredUrl)}`);
   }
   if (await redisAnswers('redis://127.0.0.1:6379')) return { url: 'redis://127.0.0.1:6379', kind: 'local' };
   const binary = process.env.REDIS_SERVER_BIN || which('redis-server');
@@ -201,15 +243,66 @@ async function startMailCatcher({ smtpPort, webPort } = {}) {
   };
 }
 
-/** Reads KEY=VALUE lines of a .env file into process.env, without overriding what is set. */
-function loadDotEnv(file = path.join(ROOT, '.env')) {
-  if (!fs.existsSync(file)) return;
+/** The KEY=VALUE lines of a .env file (empty when there is none). */
+function readDotEnv(file = path.join(ROOT, '.env')) {
+  const values = {};
+  if (!fs.existsSync(file)) return values;
   for (const line of fs.readFileSync(file, 'utf8').split(/\r?\n/)) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
     if (!match || line.trim().startsWith('#')) continue;
-    const value = match[2].replace(/^(['"])(.*)\1$/, '$2');
-    // An empty value means "use the default", as .env.example documents.
-    if (value !== '' && process.env[match[1]] === undefined) process.env[match[1]] = value;
+    values[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}
+
+/**
+ * Reads .env into process.env. A key already in the environment wins, even when it is empty (an
+ * empty value means "use the default", as .env.example documents), and SKIP_DOTENV=1 ignores the
+ * file: the test harnesses rely on both, so a developer's .env never reaches a test's app.
+ */
+function loadDotEnv(file) {
+  if (process.env.SKIP_DOTENV === '1') return;
+  for (const [key, value] of Object.entries(readDotEnv(file))) {
+    if (value !== '' && process.env[key] === undefined) process.env[key] = value;
+  }
+}
+
+/**
+ * The PostgreSQL and Redis a test run uses: TEST_DATABASE_URL / TEST_REDIS_URL when set, else the
+ * servers of DATABASE_URL / REDIS_URL, else a local or embedded one (each read from the environment,
+ * then .env). The run gets its own fresh database `database` on that server and, unless
+ * TEST_REDIS_URL says otherwise, its own Redis database number `redisDb`, so nothing it does can
+ * touch the developer's data.
+ */
+async function findTestServices({ database, redisDb }) {
+  const dotEnv = process.env.SKIP_DOTENV === '1' ? {} : readDotEnv();
+  const configured = (key) => process.env[key] || dotEnv[key] || undefined;
+  const testDatabaseUrl = configured('TEST_DATABASE_URL');
+  const pg = testDatabaseUrl
+    ? await findPostgres(testDatabaseUrl, 'TEST_DATABASE_URL')
+    : await findPostgres(configured('DATABASE_URL'));
+  const databaseUrl = withDatabase(pg.url, database);
+  await ensureDatabase(databaseUrl, { fresh: true });
+  const testRedisUrl = configured('TEST_REDIS_URL');
+  const redis = testRedisUrl
+    ? await findRedis(testRedisUrl, 'TEST_REDIS_URL')
+    : await findRedis(configured('REDIS_URL'));
+  const redisUrl = new URL(redis.url);
+  if (!testRedisUrl) redisUrl.pathname = `/${redisDb}`;
+  return { databaseUrl, redisUrl: redisUrl.toString(), postgres: pg, redis };
+}
+
+/** Deletes every Redis key under `prefix` (a test run's keys). */
+async function deleteRedisKeys(url, prefix) {
+  const Redis = require('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null });
+  try {
+    const stream = redis.scanStream({ match: `${prefix}:*`, count: 1000 });
+    for await (const keys of stream) {
+      if (keys.length) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -217,17 +310,22 @@ module.exports = {
   ROOT,
   DATA_DIR,
   log,
+  hidden,
   canConnect,
   freePort,
   withDatabase,
   pgQuery,
   ensureDatabase,
   dropDatabase,
+  isDisposableDatabase,
   findPostgres,
   stopEmbeddedPostgres,
   findRedis,
   redisAnswers,
   startMailCatcher,
+  readDotEnv,
   loadDotEnv,
+  findTestServices,
+  deleteRedisKeys,
   which,
 };

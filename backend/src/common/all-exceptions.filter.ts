@@ -1,7 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
+import { isRedisUnavailable } from '../platform/redis/redis-options';
 import { AppError } from './app-error';
+import { BODY_TOO_LARGE } from './request-body';
 
 interface BodyParserError {
   type?: string;
@@ -40,13 +42,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const parserError = exception as BodyParserError;
     if (parserError?.type === 'entity.too.large') {
-      return { status: 413, body: { success: false, error: 'Request body is too large (1 MB at most).' }, headers: {} };
+      return { status: 413, body: { success: false, error: BODY_TOO_LARGE }, headers: {} };
     }
     if (parserError?.type === 'entity.parse.failed') {
       return { status: 400, body: { success: false, error: 'Malformed JSON in request body.' }, headers: {} };
     }
     if (parserError?.type && (parserError.status ?? parserError.statusCode ?? 500) < 500) {
-      return { status: parserError.status ?? parserError.statusCode ?? 400, body: { success: false, error: 'The request body could not be read.' }, headers: {} };
+      return {
+        status: parserError.status ?? parserError.statusCode ?? 400,
+        body: { success: false, error: 'The request body could not be read.' },
+        headers: {},
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -54,15 +60,24 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const message =
         typeof payload === 'string'
           ? payload
-          : (payload as { error?: string; message?: string | string[] }).message ?? exception.message;
+          : ((payload as { error?: string; message?: string | string[] }).message ?? exception.message);
       let text = Array.isArray(message) ? message[0] : message;
       // Nest turns body-parser failures into plain HttpExceptions carrying the parser's words.
-      if (status === 413) text = 'Request body is too large (1 MB at most).';
-      if (status === 400 && /JSON|Unexpected (token|end)|position \d+/.test(text)) text = 'Malformed JSON in request body.';
+      if (status === 413) text = BODY_TOO_LARGE;
+      if (status === 400 && /JSON|Unexpected (token|end)|position \d+/.test(text))
+        text = 'Malformed JSON in request body.';
       if (status >= 500) this.logger.error(exception);
       return {
         status,
         body: { success: false, error: status === 404 && /^Cannot /.test(text) ? 'Not found.' : text },
+        headers: {},
+      };
+    }
+    if (isRedisUnavailable(exception)) {
+      this.logger.warn(`Redis unavailable: ${(exception as Error).message}`);
+      return {
+        status: 503,
+        body: { success: false, error: 'The service is briefly unavailable. Please try again in a moment.' },
         headers: {},
       };
     }

@@ -9,6 +9,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateIf,
   validateSync,
 } from 'class-validator';
 
@@ -16,6 +17,14 @@ const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : Number(value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const urlOptions = { require_tld: false, require_protocol: true };
+
+/** Stripe takes all three keys or none (none: the offline test gateway); a partial set stops boot. */
+const anyStripeKey = (env: Environment) =>
+  Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY || env.STRIPE_WEBHOOK_SECRET);
+const STRIPE_KEYS_TOGETHER = {
+  message:
+    'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none of them for the offline test gateway)',
+};
 
 /**
  * Every setting a process reads. Nothing else in the code base touches process.env:
@@ -111,18 +120,18 @@ export class Environment {
   OPENAI_MODEL = 'gpt-4o';
 
   @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
+  @ValidateIf(anyStripeKey)
+  @IsString(STRIPE_KEYS_TOGETHER)
   STRIPE_SECRET_KEY?: string;
 
   @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
+  @ValidateIf(anyStripeKey)
+  @IsString(STRIPE_KEYS_TOGETHER)
   STRIPE_PUBLISHABLE_KEY?: string;
 
   @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
+  @ValidateIf(anyStripeKey)
+  @IsString(STRIPE_KEYS_TOGETHER)
   STRIPE_WEBHOOK_SECRET?: string;
 
   /** Points the Stripe SDK at another host (a local Stripe-compatible server in tests). */
@@ -146,6 +155,10 @@ export class Environment {
   @IsOptional()
   @IsString()
   GOOGLE_MAPS_API_KEY?: string;
+
+  /** Base URL of the Google Places web services (another URL: a proxy or a local test server). */
+  @IsUrl(urlOptions)
+  GOOGLE_PLACES_URL = 'https://maps.googleapis.com/maps/api/place';
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -184,6 +197,10 @@ export class Environment {
   /** Folder of the built frontend that the api serves ('' to serve none). */
   @IsString()
   FRONTEND_DIST = '';
+
+  /** A file the worker rewrites every 10 s while PostgreSQL and Redis answer it, for container health checks ('' for none). */
+  @IsString()
+  WORKER_HEARTBEAT_FILE = '';
 }
 
 export type AppConfig = Readonly<Environment>;

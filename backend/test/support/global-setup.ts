@@ -4,22 +4,19 @@ import { randomBytes } from 'node:crypto';
 const services = require('../../../infra/lib/services.cjs');
 
 /**
- * A fresh database and a private Redis key prefix for this run, so runs never see each
- * other's data (several may run at once on one machine). createTestApp applies the migrations,
- * as main.ts does (ORM metadata cannot cross from this realm into the tests').
+ * A fresh database and a private Redis database number and key prefix for this run, so runs never
+ * see each other's data nor the developer's (several may run at once on one machine). The servers
+ * are TEST_DATABASE_URL / TEST_REDIS_URL, else those of DATABASE_URL / REDIS_URL, else local ones
+ * (see findTestServices). createTestApp applies the migrations, as main.ts does (ORM metadata
+ * cannot cross from this realm into the tests').
  */
 export default async function globalSetup(): Promise<void> {
   const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
-  const pg = await services.findPostgres(process.env.TEST_DATABASE_URL);
-  const redis = await services.findRedis(process.env.TEST_REDIS_URL);
-  const databaseUrl = services.withDatabase(pg.url, `mf_test_${suffix}`);
-  await services.ensureDatabase(databaseUrl, { fresh: true });
-  const redisUrl = new URL(redis.url);
-  if (!process.env.TEST_REDIS_URL) redisUrl.pathname = '/1';
+  const { databaseUrl, redisUrl } = await services.findTestServices({ database: `mf_test_${suffix}`, redisDb: 1 });
   Object.assign(process.env, {
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl.toString(),
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: `mft${suffix}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),

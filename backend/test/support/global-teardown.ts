@@ -1,5 +1,3 @@
-import Redis from 'ioredis';
-
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const services = require('../../../infra/lib/services.cjs');
 
@@ -7,11 +5,6 @@ export default async function globalTeardown(): Promise<void> {
   if (process.env.KEEP_TEST_DATABASE !== '1') {
     await services.dropDatabase(process.env.DATABASE_URL).catch(() => undefined);
   }
-  const redis = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: 1 });
-  const stream = redis.scanStream({ match: `${process.env.REDIS_PREFIX}:*`, count: 1000 });
-  for await (const keys of stream as AsyncIterable<string[]>) {
-    if (keys.length) await redis.del(...keys);
-  }
-  redis.disconnect();
+  await services.deleteRedisKeys(process.env.REDIS_URL, process.env.REDIS_PREFIX).catch(() => undefined);
   await services.stopEmbeddedPostgres();
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,23 @@ export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 export const E2E_CONCIERGE_PASSWORD = 'e2e-concierge-password';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const services = createRequire(import.meta.url)(resolve(ROOT, 'infra', 'lib', 'services.cjs'));
+
+/** Settings of the developer's that must never reach the e2e app: an empty value means "use the default". */
+const CLEARED = [
+  'SMTP_URL',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_URL',
+  'GOOGLE_MAPS_API_KEY',
+  'PHOTON_URL',
+  'NOMINATIM_URL',
+  'ADMIN_NOTIFY_EMAIL',
+  'FRESH_DATABASE',
+];
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -22,26 +40,32 @@ function freePort(): Promise<number> {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
-  var __E2E_APP__: ChildProcess | undefined;
+  var __E2E_APP__: { child: ChildProcess; databaseUrl: string; redisUrl: string; redisPrefix: string } | undefined;
 }
 
 /**
  * Starts the whole app with `node infra/start.mjs`, as `npm start` does, on free ports, with a
- * fresh database, a private Redis prefix and its own mail catcher. Tests read the addresses
- * from process.env (E2E_BASE_URL, E2E_MAIL_API).
+ * fresh mf_e2e_* database, its own Redis database number (2) and key prefix, and its own mail
+ * catcher. The servers are found as for the backend tests (TEST_DATABASE_URL, else the server of
+ * DATABASE_URL, else a local one). The app is told every address and never reads .env
+ * (SKIP_DOTENV), so nothing a developer configured for real use can be reached from a test.
+ * Tests read the addresses from process.env (E2E_BASE_URL, E2E_MAIL_API, E2E_DATABASE_URL).
  */
 export default async function globalSetup(): Promise<void> {
   const [port, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
   const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const redisPrefix = `mfe${suffix}`;
+  const { databaseUrl, redisUrl } = await services.findTestServices({ database: `mf_e2e_${suffix}`, redisDb: 2 });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...Object.fromEntries(CLEARED.map((key) => [key, ''])),
+    SKIP_DOTENV: '1',
     NODE_ENV: 'production',
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
-    DATABASE_NAME: `mf_e2e_${suffix}`,
-    FRESH_DATABASE: '1',
-    REDIS_PREFIX: `mfe${suffix}`,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
     MAILDEV_SMTP_PORT: String(smtpPort),
     MAILDEV_WEB_PORT: String(webPort),
     ADMIN_USERNAME: E2E_ADMIN.username,
@@ -51,25 +75,26 @@ export default async function globalSetup(): Promise<void> {
     QUEUE_BACKOFF_MS: '200',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
-  for (const key of ['DATABASE_URL', 'SMTP_URL', 'OPENAI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'GOOGLE_MAPS_API_KEY', 'PHOTON_URL']) {
-    delete env[key];
-  }
   const child = spawn(process.execPath, [resolve(ROOT, 'infra', 'start.mjs')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  globalThis.__E2E_APP__ = child;
+  globalThis.__E2E_APP__ = { child, databaseUrl, redisUrl, redisPrefix };
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited with code ${child.exitCode} before it was ready`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('The app did not become healthy in time');
     await new Promise((r) => setTimeout(r, 250));
   }
   process.env.E2E_BASE_URL = base;
+  process.env.E2E_DATABASE_URL = databaseUrl;
   process.env.E2E_MAIL_API = `http://127.0.0.1:${webPort}/api`;
   process.env.E2E_ADMIN_USERNAME = E2E_ADMIN.username;
   process.env.E2E_ADMIN_PASSWORD = E2E_ADMIN.password;

@@ -8,10 +8,8 @@ import { AppLayout, PageFallback } from './layout';
  *   { path: '/admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
  * A file in app/routes/ composes features for one screen; it exports its component by name.
  *
- * Still to come (spec, route map): /concierge (gated: redirect to /concierge-auth without the flag),
- * /concierge-auth, /simple-concierge, /modern-concierge, /admin, /invitation/:code,
- * /invitations/:code/payment/:rsvpId, /invitations/:code/thank-you, /vendor-apply and
- * /vendor-onboarding (the same vendor application screen).
+ * Every route of the spec's route map is here but /modern-concierge, which comes with the
+ * concierge's second screen. Scroll-to-top and the page_view on each route change live in AppLayout.
  */
 const pageRoutes: RouteObject[] = [
   {
@@ -20,13 +18,34 @@ const pageRoutes: RouteObject[] = [
   },
   { path: '/admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
   { path: '/concierge', lazy: () => import('./routes/concierge').then((m) => ({ Component: m.ConciergeRoute })) },
-  { path: '/concierge-auth', lazy: () => import('./routes/concierge-auth').then((m) => ({ Component: m.ConciergeAuthRoute })) },
-  { path: '/simple-concierge', lazy: () => import('./routes/simple-concierge').then((m) => ({ Component: m.SimpleConciergeRoute })) },
-  { path: '/invitations/:code/payment/:rsvpId', lazy: () => import('./routes/invitation-payment').then((m) => ({ Component: m.InvitationPaymentRoute })) },
-  { path: '/invitation/:code', lazy: () => import('./routes/invitation').then((m) => ({ Component: m.InvitationRoute })) },
-  { path: '/invitations/:code/thank-you', lazy: () => import('./routes/thank-you').then((m) => ({ Component: m.ThankYouRoute })) },
-  { path: '/vendor-apply', lazy: () => import('./routes/vendor-apply').then((m) => ({ Component: m.VendorApplyRoute })) },
-  { path: '/vendor-onboarding', lazy: () => import('./routes/vendor-apply').then((m) => ({ Component: m.VendorApplyRoute })) },
+  {
+    path: '/concierge-auth',
+    lazy: () => import('./routes/concierge-auth').then((m) => ({ Component: m.ConciergeAuthRoute })),
+  },
+  {
+    path: '/simple-concierge',
+    lazy: () => import('./routes/simple-concierge').then((m) => ({ Component: m.SimpleConciergeRoute })),
+  },
+  {
+    path: '/invitations/:code/payment/:rsvpId',
+    lazy: () => import('./routes/invitation-payment').then((m) => ({ Component: m.InvitationPaymentRoute })),
+  },
+  {
+    path: '/invitation/:code',
+    lazy: () => import('./routes/invitation').then((m) => ({ Component: m.InvitationRoute })),
+  },
+  {
+    path: '/invitations/:code/thank-you',
+    lazy: () => import('./routes/thank-you').then((m) => ({ Component: m.ThankYouRoute })),
+  },
+  {
+    path: '/vendor-apply',
+    lazy: () => import('./routes/vendor-apply').then((m) => ({ Component: m.VendorApplyRoute })),
+  },
+  {
+    path: '/vendor-onboarding',
+    lazy: () => import('./routes/vendor-apply').then((m) => ({ Component: m.VendorApplyRoute })),
+  },
   // Keep last: any path not matched above.
   {
     path: '*',

@@ -36,6 +36,38 @@ export function track(name: AnalyticsEventName, properties: Record<string, unkno
   }
 }
 
+const TRACKED_THIS_VISIT_KEY = 'maison-fortuna.tracked-this-visit';
+const trackedInMemory = new Set<string>();
+
+/** The events already sent once this visit: kept in sessionStorage, so a visit is the tab's session. */
+function trackedOnce(): Set<string> {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(TRACKED_THIS_VISIT_KEY) ?? '[]') as unknown;
+    return new Set(Array.isArray(stored) ? stored.filter((name): name is string => typeof name === 'string') : []);
+  } catch {
+    // Storage can be disabled (private modes): then a visit is this page load.
+    return trackedInMemory;
+  }
+}
+
+export function trackedThisVisit(name: AnalyticsEventName): boolean {
+  return trackedOnce().has(name);
+}
+
+/** Sends `name` at most once per visit: remounting, navigating back or reloading does not repeat it. */
+export function trackOncePerVisit(name: AnalyticsEventName, properties: Record<string, unknown> = {}): void {
+  const tracked = trackedOnce();
+  if (tracked.has(name)) return;
+  tracked.add(name);
+  trackedInMemory.add(name);
+  try {
+    sessionStorage.setItem(TRACKED_THIS_VISIT_KEY, JSON.stringify([...tracked]));
+  } catch {
+    // Kept in memory above.
+  }
+  track(name, properties);
+}
+
 let memoryVisitorId: string | undefined;
 
 function visitorId(): string {

@@ -14,3 +14,29 @@ export function redisConnectionOptions(url: string): RedisOptions {
     maxRetriesPerRequest: null,
   };
 }
+
+/**
+ * Options for the connection that serves requests (rate-limit counters, flags, health): when Redis
+ * is down or stalls, a command fails within about two seconds instead of waiting for Redis to
+ * return, so a request answers 503 quickly. BullMQ's connections keep redisConnectionOptions.
+ */
+export function failFastRedisOptions(url: string): RedisOptions {
+  return {
+    ...redisConnectionOptions(url),
+    // Commands queued while reconnecting are failed after one reconnection attempt.
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: 2000,
+  };
+}
+
+/** True for the errors ioredis raises when Redis cannot be reached (not for Redis's own replies). */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    error.message === 'Command timed out' ||
+    error.message === 'Connection is closed.' ||
+    error.message.startsWith("Stream isn't writeable")
+  );
+}

@@ -1,14 +1,26 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { redisConnectionOptions } from './redis-options';
+import { failFastRedisOptions } from './redis-options';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 
 export const REDIS = Symbol('REDIS');
 
-
+/** A connection for work done while a request waits: it fails fast when Redis is down. */
 export function createRedis(url: string): Redis {
-  return new Redis(redisConnectionOptions(url));
+  const redis = new Redis(failFastRedisOptions(url));
+  // ioredis reports every failed reconnection; say once that Redis is gone, and once that it is back.
+  const logger = new Logger('Redis');
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) logger.warn(`Redis is unavailable (${error.message}); retrying`);
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) logger.log('Redis is available again');
+    down = false;
+  });
+  return redis;
 }
 
 @Injectable()
@@ -19,7 +31,7 @@ class RedisCloser implements OnApplicationShutdown {
   }
 }
 
-/** One shared connection for counters, flags and health checks. */
+/** One shared connection for counters, flags and health checks (BullMQ has its own). */
 @Global()
 @Module({
   providers: [

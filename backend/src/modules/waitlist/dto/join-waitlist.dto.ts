@@ -1,8 +1,32 @@
 import { Transform } from 'class-transformer';
-import { Equals, IsBoolean, IsEmail, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  isISO8601,
+  MaxLength,
+  ValidateBy,
+} from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const MAX = 200;
+
+const EARLIEST_SIGN_UP = Date.UTC(2000, 0, 1);
+/** How far ahead of the server's clock a visitor's clock may run. */
+const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A calendar date and time that exists (ISO 8601 also allows week and ordinal dates such as
+ * '2024-W01', which JavaScript cannot read) between 2000 and now.
+ */
+export function isSignUpTime(value: unknown): boolean {
+  if (typeof value !== 'string' || !isISO8601(value, { strict: true, strictSeparator: true })) return false;
+  const time = Date.parse(value);
+  return Number.isFinite(time) && time >= EARLIEST_SIGN_UP && time <= Date.now() + CLOCK_SKEW_MS;
+}
 
 /** POST /api/waitlist, exactly the payload of the spec's section 7. */
 export class JoinWaitlistDto {
@@ -37,7 +61,12 @@ export class JoinWaitlistDto {
   bot_check?: string;
 
   @IsOptional()
-  @IsISO8601({}, { message: 'timestamp must be an ISO date' })
+  @ValidateBy(
+    { name: 'isSignUpTime', validator: { validate: isSignUpTime } },
+    {
+      message: 'timestamp must be a real date and time between 2000 and now, e.g. 2026-01-31T12:00:00.000Z',
+    },
+  )
   timestamp?: string;
 
   @IsOptional()

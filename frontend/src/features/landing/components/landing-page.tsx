@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useBrand } from '../../../app/config';
-import { track } from '../../../lib/analytics';
+import { trackedThisVisit, trackOncePerVisit } from '../../../lib/analytics';
 import { scrollToSection } from '../../../lib/motion';
 import { AccessSection } from './access-section';
 import { ConfettiEasterEgg } from './confetti-easter-egg';
@@ -13,7 +13,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TiersSection } from './tiers-section';
 
-/** Spec, section 9: the scroll event fires once per visit past 75% of the page height. */
+/** Spec, section 9: the scroll event fires once per visit (browser session) past 75% of the page height. */
 const SCROLL_DEPTH = 0.75;
 
 /** The public landing page (/). The waitlist form is passed in, so this feature does not own it. */
@@ -48,15 +48,13 @@ export function LandingPage({ accessForm }: { accessForm: ReactNode }) {
 }
 
 function useScrollDepthEvent() {
-  const sent = useRef(false);
   useEffect(() => {
+    if (trackedThisVisit('scroll_75')) return;
     const onScroll = () => {
-      if (sent.current) return;
       const { scrollHeight } = document.documentElement;
       if (scrollHeight > 0 && (window.scrollY + window.innerHeight) / scrollHeight >= SCROLL_DEPTH) {
-        sent.current = true;
-        track('scroll_75');
         window.removeEventListener('scroll', onScroll);
+        trackOncePerVisit('scroll_75');
       }
     };
     window.addEventListener('scroll', onScroll, { passive: true });

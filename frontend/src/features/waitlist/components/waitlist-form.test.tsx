@@ -47,6 +47,41 @@ describe('WaitlistForm', () => {
     expect(server.callsTo('POST /api/waitlist')).toHaveLength(0);
   });
 
+  it.each([
+    ['a@b.c', 'a@b.c'],
+    ['ada@localhost', 'ada@localhost'],
+    ['ada@exa_mple.com', 'ada@exa_mple.com'],
+    ['ada lovelace@example.com', 'ada lovelace@example.com'],
+    ['a local part of 65 characters', `${'a'.repeat(65)}@example.com`],
+  ])('refuses %s, as the server does, without sending it', async (_label, address) => {
+    const server = fakeServer({});
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistForm />);
+
+    await user.type(emailInput(), address);
+    await user.click(consentBox());
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/waitlist')).toHaveLength(0);
+  });
+
+  it.each(['ada@b.co', 'ada+club@mail.example.museum', '"ada lovelace"@example.com', 'ÉLÈVE@example.fr'])(
+    'sends %s, which the server accepts',
+    async (address) => {
+      const server = fakeServer({ 'POST /api/waitlist': () => json({ success: true }) });
+      const user = userEvent.setup();
+      renderWithProviders(<WaitlistForm />);
+
+      await user.type(emailInput(), address);
+      await user.click(consentBox());
+      await user.click(submitButton());
+
+      expect(await screen.findByRole('heading', { name: 'Welcome to the Inner Circle' })).toBeInTheDocument();
+      expect(server.callsTo('POST /api/waitlist')[0]?.body).toMatchObject({ email: address });
+    },
+  );
+
   it('requires consent to receive updates', async () => {
     const server = fakeServer({});
     const user = userEvent.setup();
@@ -143,10 +178,13 @@ describe('WaitlistForm', () => {
     expect(screen.queryByRole('heading', { name: 'Welcome to the Inner Circle' })).not.toBeInTheDocument();
   });
 
-  it("shows the server's own words when rate limited, and its per-field messages under the fields", async () => {
+  it("shows the spec's failure toast when rate limited, and the server's per-field messages under the fields", async () => {
     fakeServer({
       'POST /api/waitlist': () =>
-        json({ success: false, error: 'Too many requests. Please try again in a minute.' }, 429),
+        json(
+          { success: false, error: 'Too many requests from your connection. Please wait a minute and try again.' },
+          429,
+        ),
     });
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<WaitlistForm />);
@@ -157,9 +195,9 @@ describe('WaitlistForm', () => {
 
     const toast = (await screen.findByText('Something went wrong')).closest('.ant-notification-notice');
     expect(toast).not.toBeNull();
-    expect(
-      within(toast as HTMLElement).getByText('Too many requests. Please try again in a minute.'),
-    ).toBeInTheDocument();
+    expect(within(toast as HTMLElement).getByText('Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByText(/Too many requests/)).not.toBeInTheDocument();
+    expect(emailInput()).toHaveValue('guest@example.com');
     unmount();
 
     fakeServer({

@@ -68,11 +68,8 @@ export function WaitlistForm() {
         const fromServer = error instanceof ApiError ? pickFieldErrors(error.fields) : {};
         setErrors(fromServer);
         focusFirstError(fromServer);
-        notification.error({
-          title: 'Something went wrong',
-          // A rate limit explains itself (e.g. when to try again); anything else stays generic.
-          description: error instanceof ApiError && error.status === 429 ? error.message : 'Please try again later.',
-        });
+        // The spec's one failure toast, whatever went wrong (a rate limit included).
+        notification.error({ title: 'Something went wrong', description: 'Please try again later.' });
       },
     });
   };
