@@ -17,7 +17,12 @@ describe('the concierge on an OpenAI-compatible server', () => {
     ai = await startOpenAiServer();
     t = await createTestApp({
       worker: true,
-      env: { CONCIERGE_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: ai.baseURL, OPENAI_MODEL: 'gpt-4o' },
+      env: {
+        CONCIERGE_PASSWORD: PASSWORD,
+        OPENAI_API_KEY: 'sk-local-test',
+        OPENAI_BASE_URL: ai.baseURL,
+        OPENAI_MODEL: 'gpt-4o',
+      },
     });
     listener = t.app.getHttpServer().listen(0, '127.0.0.1');
     await new Promise((r) => listener.once('listening', r));
@@ -108,7 +113,10 @@ describe('the concierge on an OpenAI-compatible server', () => {
 
   it('asks the model for a follow-up question', async () => {
     ai.answer(() => ({ kind: 'reply', tokens: ['How many guests will join you?'] }));
-    const chat = await request(t.http).post('/api/chat').send({ message: 'A party in Ibiza', sessionId: 's3' }).expect(200);
+    const chat = await request(t.http)
+      .post('/api/chat')
+      .send({ message: 'A party in Ibiza', sessionId: 's3' })
+      .expect(200);
     const next = await request(t.http).post(`/api/user-requests/${chat.body.data.requestId}/next-step`).expect(200);
     expect(next.body).toEqual({ success: true, data: { content: 'How many guests will join you?' } });
   });
@@ -125,12 +133,30 @@ describe('the concierge on an OpenAI-compatible server', () => {
   it('titles a conversation with the spec’s settings, and falls back when the model fails', async () => {
     const cookie = await sessionCookie();
     ai.answer(() => ({ kind: 'reply', tokens: ['"Monaco Grand Prix Yacht Weekend"'] }));
-    const titled = await request(t.http).post('/api/chat/title').set('Cookie', cookie).send({ message: 'Yacht for the Grand Prix' }).expect(200);
+    const titled = await request(t.http)
+      .post('/api/chat/title')
+      .set('Cookie', cookie)
+      .send({ message: 'Yacht for the Grand Prix' })
+      .expect(200);
     expect(titled.body).toEqual({ success: true, data: { title: 'Monaco Grand Prix Yacht Weekend' } });
     expect(ai.requests[0]).toMatchObject({ model: 'gpt-4o', temperature: 0.7, max_tokens: 30 });
     ai.answer(() => ({ kind: 'status', status: 500 }));
-    const fallback = await request(t.http).post('/api/chat/title').set('Cookie', cookie).send({ message: 'Anything' }).expect(200);
+    const fallback = await request(t.http)
+      .post('/api/chat/title')
+      .set('Cookie', cookie)
+      .send({ message: 'Anything' })
+      .expect(200);
     expect(fallback.body.data.title).toBe('New conversation');
+  });
+
+  it('keeps a model’s title to 4 or 5 whole words, composing one when the model writes too many or too few', async () => {
+    const cookie = await sessionCookie();
+    const message = 'Dinner reservation in Rio de Janeiro on Saturday';
+    for (const answer of ['An Exquisite Saturday Evening of Fine Dining in Rio de Janeiro', 'Rio']) {
+      ai.answer(() => ({ kind: 'reply', tokens: [answer] }));
+      const titled = await request(t.http).post('/api/chat/title').set('Cookie', cookie).send({ message }).expect(200);
+      expect(titled.body.data.title).toBe('Rio de Janeiro Dinner Reservation');
+    }
   });
 
   it('streams the model’s tokens as delta frames, then the whole message', async () => {

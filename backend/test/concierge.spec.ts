@@ -1,30 +1,37 @@
 import request from 'supertest';
+import { RequestsService } from '../src/modules/requests/requests.service';
+import { asAdmin } from './support/admin';
 import { parseSse } from './support/sse';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PASSWORD = 'members-only-password';
 
-const REQUESTS: Array<[string, string, RegExp]> = [
-  ['Book me a table at a Michelin restaurant in Paris tonight', 'Paris', /dining|table|restaurant/i],
-  ['I need a villa in Mykonos next weekend with a private chef', 'Mykonos', /residence|villa/i],
-  ['Charter a yacht in Monaco for the Grand Prix', 'Monaco', /event|venue|yacht/i],
-  ['A spa day in St. Moritz this weekend', 'St. Moritz', /wellness|spa/i],
-  ['Private jet from London to Dubai tomorrow', 'London', /jet|transport/i],
-  ['Ski chalet in Courchevel for Christmas', 'Courchevel', /chalet|residence/i],
-  ['Birthday party in Ibiza on July 14 for 40 guests', 'Ibiza', /event|party|venue/i],
-  ['A personal shopper in Milan for fashion week', 'Milan', /fashion|shopper/i],
-  ['Private gallery viewing in New York next week', 'New York', /art|galler/i],
-  ['Honeymoon in the Maldives in December', 'Maldives', /travel|journey|itinerary/i],
-  ['Penthouse rental in Miami next month', 'Miami', /residence|penthouse/i],
-  ['Chauffeur and a Rolls-Royce in Geneva tomorrow', 'Geneva', /chauffeur|transport/i],
-  ['Detox retreat in Bali next month', 'Bali', /wellness|retreat/i],
-  ['Bespoke suit from a tailor in London', 'London', /fashion|tailor/i],
-  ['Anniversary dinner in Santorini at sunset', 'Santorini', /dining|table|dinner/i],
-  ['Family safari in Kenya next year', 'Kenya', /travel|journey/i],
-  ['Helicopter transfer from Nice to Cannes tomorrow morning', 'Nice', /helicopter|transport/i],
-  ['Wedding in Tuscany next summer with fireworks', 'Tuscany', /event|venue|fireworks/i],
-  ['Auction at Sotheby\'s in Hong Kong in two weeks', 'Hong Kong', /art|auction/i],
-  ['Luxury ski holiday in Aspen in February', 'Aspen', /travel|journey|itinerary/i],
+/**
+ * Each request, the place and the topic heading the composer must derive from it, and the
+ * service-catalogue category it must offer. The heading and the catalogue's name come from the
+ * parse, never from the member's own words, so a wrong category cannot pass.
+ */
+const REQUESTS: Array<[string, string, string, string]> = [
+  ['Book me a table at a Michelin restaurant in Paris tonight', 'Paris', 'Dining', 'Restaurants & Dining'],
+  ['I need a villa in Mykonos next weekend with a private chef', 'Mykonos', 'Residences', 'Luxury Accommodations'],
+  ['Charter a yacht in Monaco for the Grand Prix', 'Monaco', 'Events', 'Exclusive Experiences'],
+  ['A spa day in St. Moritz this weekend', 'St. Moritz', 'Wellness', 'Wellness & Spa'],
+  ['Private jet from London to Dubai tomorrow', 'London', 'Transportation', 'Premium Transportation'],
+  ['Ski chalet in Courchevel for Christmas', 'Courchevel', 'Residences', 'Luxury Accommodations'],
+  ['Birthday party in Ibiza on July 14 for 40 guests', 'Ibiza', 'Events', 'Exclusive Experiences'],
+  ['A personal shopper in Milan for fashion week', 'Milan', 'Fashion', 'Fashion & Retail'],
+  ['Private gallery viewing in New York next week', 'New York', 'Art', 'Other Luxury Services'],
+  ['Honeymoon in the Maldives in December', 'Maldives', 'Travel', 'Luxury Accommodations'],
+  ['Penthouse rental in Miami next month', 'Miami', 'Residences', 'Luxury Accommodations'],
+  ['Chauffeur and a Rolls-Royce in Geneva tomorrow', 'Geneva', 'Transportation', 'Premium Transportation'],
+  ['Detox retreat in Bali next month', 'Bali', 'Wellness', 'Wellness & Spa'],
+  ['Bespoke suit from a tailor in London', 'London', 'Fashion', 'Fashion & Retail'],
+  ['Anniversary dinner in Santorini at sunset', 'Santorini', 'Dining', 'Restaurants & Dining'],
+  ['Family safari in Kenya next year', 'Kenya', 'Travel', 'Luxury Accommodations'],
+  ['Helicopter transfer from Nice to Cannes tomorrow morning', 'Nice', 'Transportation', 'Premium Transportation'],
+  ['Wedding in Tuscany next summer with fireworks', 'Tuscany', 'Events', 'Exclusive Experiences'],
+  ["Auction at Sotheby's in Hong Kong in two weeks", 'Hong Kong', 'Art', 'Other Luxury Services'],
+  ['Luxury ski holiday in Aspen in February', 'Aspen', 'Travel', 'Luxury Accommodations'],
 ];
 
 describe('the concierge with the offline engine', () => {
@@ -40,6 +47,24 @@ describe('the concierge with the offline engine', () => {
     const agent = request.agent(t.http);
     await agent.post('/api/concierge/auth').send({ password: PASSWORD }).expect(200);
     return agent;
+  }
+
+  async function signIn(): Promise<string> {
+    const response = await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(200);
+    return String(response.headers['set-cookie']).split(';')[0];
+  }
+
+  function readStream(cookie: string, messages: Array<{ role: string; content: string }>) {
+    return request(t.http)
+      .post('/api/chat/stream')
+      .set('Cookie', cookie)
+      .send({ threadId: 'thread-1', messages })
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => done(null, text));
+      });
   }
 
   describe('the members’ gate', () => {
@@ -71,7 +96,10 @@ describe('the concierge with the offline engine', () => {
 
     it('blocks an address after 5 wrong passwords in 15 minutes, even with the right one', async () => {
       for (let i = 0; i < 5; i += 1) {
-        await request(t.http).post('/api/concierge/auth').send({ password: `wrong-${i}` }).expect(401);
+        await request(t.http)
+          .post('/api/concierge/auth')
+          .send({ password: `wrong-${i}` })
+          .expect(401);
       }
       const blocked = await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(429);
       expect(blocked.body).toEqual({
@@ -102,17 +130,142 @@ describe('the concierge with the offline engine', () => {
       });
       await request(t.http).post('/api/chat/title').send({ message: 'Hello' }).expect(401);
     });
+
+    it('counts parallel wrong guesses before comparing them: only 5 are compared, the rest are refused with 429', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          request(t.http)
+            .post('/api/concierge/auth')
+            .send({ password: `guess-${i}` }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+      await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(429);
+    });
+
+    it('starts the count again after the right password', async () => {
+      for (let i = 0; i < 4; i += 1) {
+        await request(t.http)
+          .post('/api/concierge/auth')
+          .send({ password: `wrong-${i}` })
+          .expect(401);
+      }
+      await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(200);
+      for (let i = 0; i < 5; i += 1) {
+        await request(t.http)
+          .post('/api/concierge/auth')
+          .send({ password: `again-${i}` })
+          .expect(401);
+      }
+      await request(t.http).post('/api/concierge/auth').send({ password: 'one-too-many' }).expect(429);
+    });
+
+    it('signs out on the server: a copy of the cookie taken before logout no longer opens anything', async () => {
+      const cookie = await signIn();
+      await request(t.http)
+        .post('/api/chat/title')
+        .set('Cookie', cookie)
+        .send({ message: 'Dinner in Paris' })
+        .expect(200);
+      const logout = await request(t.http)
+        .post('/api/concierge/logout')
+        .set('Cookie', cookie)
+        .expect(200, { success: true });
+      expect(String(logout.headers['set-cookie'])).toMatch(/mf_concierge=;/);
+
+      const title = await request(t.http)
+        .post('/api/chat/title')
+        .set('Cookie', cookie)
+        .send({ message: 'Dinner in Paris' })
+        .expect(401);
+      expect(title.body).toEqual({
+        success: false,
+        error: 'Your concierge session has ended. Please enter the password again.',
+      });
+      await readStream(cookie, [{ role: 'user', content: 'Dinner in Paris' }]).expect(401);
+      await request(t.http)
+        .get('/api/concierge/session')
+        .set('Cookie', cookie)
+        .expect(200, { success: true, data: { authenticated: false } });
+      // Another member's session is untouched.
+      const other = await signIn();
+      await request(t.http)
+        .post('/api/chat/title')
+        .set('Cookie', other)
+        .send({ message: 'Dinner in Paris' })
+        .expect(200);
+    });
+  });
+
+  describe('maintenance mode', () => {
+    let admin: string;
+    beforeEach(async () => {
+      admin = await asAdmin(t);
+    });
+    afterEach(async () => {
+      await request(t.http)
+        .put('/api/admin/maintenance')
+        .set('Authorization', admin)
+        .send({ enabled: false })
+        .expect(200);
+    });
+
+    it('refuses every concierge write with 503 while it is on, and serves them again once it is off', async () => {
+      const cookie = await signIn();
+      await request(t.http)
+        .put('/api/admin/maintenance')
+        .set('Authorization', admin)
+        .send({ enabled: true })
+        .expect(200);
+      const refused = { success: false, error: 'We are performing scheduled maintenance. Please try again shortly.' };
+
+      const stream = await request(t.http)
+        .post('/api/chat/stream')
+        .set('Cookie', cookie)
+        .send({ threadId: 't', messages: [{ role: 'user', content: 'A yacht in Monaco' }] })
+        .expect(503);
+      expect(stream.body).toEqual(refused);
+      await request(t.http)
+        .post('/api/chat/title')
+        .set('Cookie', cookie)
+        .send({ message: 'A yacht in Monaco' })
+        .expect(503, refused);
+      await request(t.http).post('/api/chat').send({ message: 'A yacht in Monaco' }).expect(503, refused);
+      await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(503, refused);
+      await request(t.http)
+        .post('/api/user-requests/3f1e8c52-4f6e-4b8f-9a52-0d7f1c2b3a4d/next-step')
+        .expect(503, refused);
+      // Reading and signing out still work.
+      await request(t.http).get('/api/concierge/session').set('Cookie', cookie).expect(200);
+
+      await request(t.http)
+        .put('/api/admin/maintenance')
+        .set('Authorization', admin)
+        .send({ enabled: false })
+        .expect(200);
+      await request(t.http)
+        .post('/api/chat/title')
+        .set('Cookie', cookie)
+        .send({ message: 'A yacht in Monaco' })
+        .expect(200);
+      const reply = await readStream(cookie, [{ role: 'user', content: 'A yacht in Monaco' }]).expect(200);
+      expect(parseSse(reply.body as string).pop()?.event).toBe('done');
+      await request(t.http).post('/api/concierge/logout').set('Cookie', cookie).expect(200);
+    });
   });
 
   describe('POST /api/chat', () => {
     it('answers each of 20 requests about its own topic and place, signed by the concierge', async () => {
       const replies = new Set<string>();
-      for (const [message, place, topic] of REQUESTS) {
+      for (const [message, place, heading, catalogue] of REQUESTS) {
         const response = await request(t.http).post('/api/chat').send({ message }).expect(200);
         expect(response.body.success).toBe(true);
         const reply: string = response.body.data.response;
-        expect(reply).toContain(place);
-        expect(reply).toMatch(topic);
+        expect(reply.split('\n')[0]).toBe(`### ${heading} in ${place}`);
+        expect(reply).toContain(`- **Request:** ${heading}`);
+        expect(reply).toContain(`Within *${catalogue}* we also cover`);
         expect(reply).toMatch(/Maison Fortuna Concierge\*?$/);
         expect(new Date(response.body.data.timestamp).toString()).not.toBe('Invalid Date');
         replies.add(reply);
@@ -121,7 +274,10 @@ describe('the concierge with the offline engine', () => {
     });
 
     it('asks for what is missing and remembers what was said earlier in the conversation', async () => {
-      const first = await request(t.http).post('/api/chat').send({ message: 'I would like dinner for two' }).expect(200);
+      const first = await request(t.http)
+        .post('/api/chat')
+        .send({ message: 'I would like dinner for two' })
+        .expect(200);
       expect(first.body.data.response).toMatch(/Which city or destination/);
       const second = await request(t.http)
         .post('/api/chat')
@@ -147,19 +303,42 @@ describe('the concierge with the offline engine', () => {
       expect(response.body.data.requestId).toBeUndefined();
     });
 
-    it('recommends active partners of the vendor directory when the directory has them', async () => {
-      const exists = await t.orm.em.getConnection().execute<Array<{ present: boolean }>>(
-        `select to_regclass('public.vendors') is not null as present`,
-      );
-      if (!exists[0].present) return; // The directory arrives with the vendors module.
-      await t.orm.em.getConnection().execute(
-        `insert into vendors (name, category, city, status, description)
-         values ('Le Cinq Private Room', 'restaurants', 'Paris', 'active', 'Three Michelin stars, private room for twelve'),
-                ('Closed Bistro', 'restaurants', 'Paris', 'inactive', 'Not taking guests')`,
-      );
-      const response = await request(t.http).post('/api/chat').send({ message: 'Dinner in Paris tonight' }).expect(200);
-      expect(response.body.data.response).toContain('Le Cinq Private Room');
-      expect(response.body.data.response).not.toContain('Closed Bistro');
+    it('recommends active partners of the directory in the place asked for, whatever their spelling of it', async () => {
+      const admin = await asAdmin(t);
+      const vendors = [
+        {
+          name: 'Le Cinq Private Room',
+          category: 'restaurants',
+          city: 'PARIS',
+          status: 'active',
+          description: 'Three Michelin stars, private room for twelve',
+        },
+        { name: 'Rive Gauche Table', category: 'restaurants', city: 'Paris 7e', status: 'active' },
+        { name: 'Closed Bistro', category: 'restaurants', city: 'Paris', status: 'inactive' },
+        { name: 'Roman Trattoria', category: 'restaurants', city: 'Rome', status: 'active' },
+        { name: 'Badrutt Spa', category: 'wellness', city: 'Saint-Moritz', status: 'active' },
+        { name: 'Le Mont-Royal Spa', category: 'wellness', city: 'Montréal', status: 'active' },
+      ];
+      for (const vendor of vendors) {
+        await request(t.http).post('/api/admin/vendors').set('Authorization', admin).send(vendor).expect(201);
+      }
+
+      const paris = (await request(t.http).post('/api/chat').send({ message: 'Dinner in Paris tonight' }).expect(200))
+        .body.data.response;
+      expect(paris).toContain('**From our partner directory in Paris**');
+      expect(paris).toContain('Le Cinq Private Room');
+      expect(paris).toContain('Rive Gauche Table');
+      expect(paris).not.toContain('Closed Bistro');
+      expect(paris).not.toContain('Roman Trattoria');
+
+      const moritz = (await request(t.http).post('/api/chat').send({ message: 'A spa day in St. Moritz' }).expect(200))
+        .body.data.response;
+      expect(moritz).toContain('Badrutt Spa');
+      expect(moritz).not.toContain('Le Mont-Royal Spa');
+      const montreal = (
+        await request(t.http).post('/api/chat').send({ message: 'A massage in Montreal tomorrow' }).expect(200)
+      ).body.data.response;
+      expect(montreal).toContain('Le Mont-Royal Spa');
     });
 
     it.each([
@@ -169,7 +348,10 @@ describe('the concierge with the offline engine', () => {
       [{ message: 42 }, 'Please type a message.'],
       [{ message: 'x'.repeat(4001) }, 'Your message is too long (4000 characters at most).'],
       [{ message: 'Hi', conversationHistory: 'nope' }, 'conversationHistory must be a list of messages'],
-      [{ message: 'Hi', conversationHistory: [{ role: 'wizard', content: 'x' }] }, 'Each message role must be user, assistant or system'],
+      [
+        { message: 'Hi', conversationHistory: [{ role: 'wizard', content: 'x' }] },
+        'Each message role must be user, assistant or system',
+      ],
       [{ message: 'Hi', userLocation: { latitude: 'north' } }, 'latitude must be a number'],
     ])('refuses %j with a readable 400', async (body, error) => {
       const response = await request(t.http).post('/api/chat').send(body).expect(400);
@@ -221,16 +403,119 @@ describe('the concierge with the offline engine', () => {
       const list = await request(t.http).get('/api/user-requests').query({ sessionId: 'session-a' }).expect(200);
       expect(list.body.success).toBe(true);
       expect(list.body.data).toHaveLength(1);
-      await request(t.http).get('/api/user-requests').query({ sessionId: 'session-b' }).expect(200, { success: true, data: [] });
+      await request(t.http)
+        .get('/api/user-requests')
+        .query({ sessionId: 'session-b' })
+        .expect(200, { success: true, data: [] });
 
       const next = await request(t.http).post(`/api/user-requests/${requestId}/next-step`).expect(200);
-      expect(next.body).toEqual({ success: true, data: { content: expect.stringMatching(/How many will be in your party\?/) } });
+      expect(next.body).toEqual({
+        success: true,
+        data: { content: expect.stringMatching(/How many will be in your party\?/) },
+      });
     });
 
-    it('opens a new request when the topic changes', async () => {
-      const a = await request(t.http).post('/api/chat').send({ message: 'Dinner in Paris tonight', sessionId: 's' }).expect(200);
-      const b = await request(t.http).post('/api/chat').send({ message: 'A spa day in Geneva', sessionId: 's' }).expect(200);
-      expect(b.body.data.requestId).not.toBe(a.body.data.requestId);
+    async function say(sessionId: string, message: string): Promise<string | undefined> {
+      const response = await request(t.http).post('/api/chat').send({ message, sessionId }).expect(200);
+      return response.body.data.requestId as string | undefined;
+    }
+
+    async function requestsOf(
+      sessionId: string,
+    ): Promise<Array<{ id: string; status: string; closedReason: string | null; text: string }>> {
+      const list = await request(t.http).get('/api/user-requests').query({ sessionId }).expect(200);
+      return list.body.data;
+    }
+
+    it('opens a new request when the topic changes, and closes the old one as superseded', async () => {
+      const dinner = await say('s', 'Dinner in Paris tonight');
+      const spa = await say('s', 'A spa day in Geneva');
+      expect(spa).not.toBe(dinner);
+      const [latest, earlier] = await requestsOf('s');
+      expect(latest).toMatchObject({ id: spa, status: 'new', closedReason: null });
+      expect(earlier).toMatchObject({ id: dinner, status: 'cancelled', closedReason: 'superseded' });
+      // More detail goes to the open request only.
+      expect(await say('s', 'A massage as well, in the afternoon')).toBe(spa);
+      expect((await requestsOf('s')).map((r) => r.status)).toEqual(['in_progress', 'cancelled']);
+    });
+
+    it('records no request for thanks or small talk, even when they name a dinner', async () => {
+      for (const message of [
+        'We had a nice dinner, thanks',
+        'Thank you so much!',
+        'Perfect.',
+        'Hello',
+        'How are you today?',
+      ]) {
+        const response = await request(t.http).post('/api/chat').send({ message, sessionId: 'polite' }).expect(200);
+        expect(response.body.data.requestId).toBeUndefined();
+        expect(response.body.data.response).not.toMatch(/^### /);
+      }
+      expect(await requestsOf('polite')).toEqual([]);
+      const thanked = await request(t.http)
+        .post('/api/chat')
+        .send({ message: 'We had a nice dinner, thanks', sessionId: 'polite' })
+        .expect(200);
+      expect(thanked.body.data.response).toMatch(/^I am so pleased to hear it/);
+    });
+
+    it('fulfils the open request when the member reports it went well, and cancels it when asked', async () => {
+      const dinner = await say('life', 'A table for two in Rome on Friday');
+      expect(await say('life', 'Thanks, that sounds lovely')).toBeUndefined();
+      expect((await requestsOf('life'))[0]).toMatchObject({ id: dinner, status: 'new' });
+      expect(await say('life', 'We had a wonderful dinner, thank you')).toBeUndefined();
+      expect((await requestsOf('life'))[0]).toMatchObject({ id: dinner, status: 'fulfilled', closedReason: 'member' });
+
+      const villa = await say('life', 'A villa in Mykonos next weekend');
+      expect(villa).not.toBe(dinner);
+      const cancelled = await request(t.http)
+        .post('/api/chat')
+        .send({ message: 'Actually, please cancel that', sessionId: 'life' })
+        .expect(200);
+      expect(cancelled.body.data.requestId).toBeUndefined();
+      expect(cancelled.body.data.response).toMatch(/nothing will be booked/);
+      const [latest] = await requestsOf('life');
+      expect(latest).toMatchObject({ id: villa, status: 'cancelled', closedReason: 'member' });
+      // A closed request is never extended: asking again opens a new one.
+      const again = await say('life', 'A villa in Mykonos next weekend after all');
+      expect(again).not.toBe(villa);
+    });
+
+    it('lets the concierge team mark a request in progress, fulfilled or cancelled', async () => {
+      const admin = await asAdmin(t);
+      const id = await say('team', 'A chauffeur in Geneva tomorrow');
+      await request(t.http).patch(`/api/admin/user-requests/${id}`).send({ status: 'fulfilled' }).expect(401);
+      const invalid = await request(t.http)
+        .patch(`/api/admin/user-requests/${id}`)
+        .set('Authorization', admin)
+        .send({ status: 'open' })
+        .expect(400);
+      expect(invalid.body).toMatchObject({
+        success: false,
+        error: 'Status must be in_progress, fulfilled or cancelled',
+      });
+      const progress = await request(t.http)
+        .patch(`/api/admin/user-requests/${id}`)
+        .set('Authorization', admin)
+        .send({ status: 'in_progress' })
+        .expect(200);
+      expect(progress.body.data).toMatchObject({ id, status: 'in_progress', closedReason: null });
+      const done = await request(t.http)
+        .patch(`/api/admin/user-requests/${id}`)
+        .set('Authorization', admin)
+        .send({ status: 'fulfilled' })
+        .expect(200);
+      expect(done.body.data).toMatchObject({ id, status: 'fulfilled', closedReason: 'staff' });
+      await request(t.http)
+        .patch(`/api/admin/user-requests/${id}`)
+        .set('Authorization', admin)
+        .send({ status: 'cancelled' })
+        .expect(409, { success: false, error: 'This request is already fulfilled.' });
+      await request(t.http)
+        .patch('/api/admin/user-requests/3f1e8c52-4f6e-4b8f-9a52-0d7f1c2b3a4d')
+        .set('Authorization', admin)
+        .send({ status: 'cancelled' })
+        .expect(404);
     });
 
     it('answers 404 to an unknown or malformed request id, and 400 without a session id', async () => {
@@ -288,16 +573,91 @@ describe('the concierge with the offline engine', () => {
       await agent.post('/api/chat/stream').send({ threadId: 't', messages: tooMany }).expect(400);
     });
 
+    it('answers a thread of 200 messages from its recent turns', async () => {
+      const agent = await member();
+      const long = Array.from({ length: 199 }, (_, i) =>
+        i % 2 === 0
+          ? { role: 'user', content: `Dinner in Paris, detail ${i}` }
+          : { role: 'assistant', content: 'Noted.' },
+      );
+      const response = await agent
+        .post('/api/chat/stream')
+        .send({ threadId: 'long', messages: [...long, { role: 'user', content: 'Now a spa day in Geneva, please' }] })
+        .buffer(true)
+        .parse((res, done) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => done(null, text));
+        })
+        .expect(200);
+      const done = parseSse(response.body as string).pop();
+      expect(done?.event).toBe('done');
+      expect((done?.data.message as { content: string }).content.split('\n')[0]).toBe('### Wellness in Geneva');
+    });
+
     it('titles a conversation in 4 to 5 words, and falls back to "New conversation"', async () => {
       const agent = await member();
-      const titled = await agent.post('/api/chat/title').send({ message: 'Book a villa in Mykonos next weekend' }).expect(200);
+      const titled = await agent
+        .post('/api/chat/title')
+        .send({ message: 'Book a villa in Mykonos next weekend' })
+        .expect(200);
       const words = (titled.body.data.title as string).split(' ');
       expect(words.length).toBeGreaterThanOrEqual(4);
       expect(words.length).toBeLessThanOrEqual(5);
       expect(titled.body.data.title).toContain('Mykonos');
-      await agent.post('/api/chat/title').send({ message: '' }).expect(200, { success: true, data: { title: 'New conversation' } });
-      await agent.post('/api/chat/title').send({}).expect(200, { success: true, data: { title: 'New conversation' } });
+      await agent
+        .post('/api/chat/title')
+        .send({ message: '' })
+        .expect(200, { success: true, data: { title: 'New conversation' } });
+      await agent
+        .post('/api/chat/title')
+        .send({})
+        .expect(200, { success: true, data: { title: 'New conversation' } });
     });
+  });
+});
+
+describe('the concierge before the worker has parsed a request', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CONCIERGE_PASSWORD: PASSWORD, OPENAI_API_KEY: '' } });
+  });
+  beforeEach(() => t.reset());
+  afterAll(() => t.close());
+
+  it('asks its follow-up from the latest text, not from a parse made before the member added detail', async () => {
+    const chat = (message: string) =>
+      request(t.http).post('/api/chat').send({ message, sessionId: 'stale' }).expect(200);
+    const id: string = (await chat('A villa in Mykonos with a pool')).body.data.requestId;
+    // The parse the worker would run, on the text as it is now.
+    await t.app.get(RequestsService).parse(id);
+    const first = await request(t.http).post(`/api/user-requests/${id}/next-step`).expect(200);
+    expect(first.body.data.content).toBe('What dates, or which day and time, should I plan around?');
+
+    expect((await chat('For 6 people next weekend, with a budget of $40,000')).body.data.requestId).toBe(id);
+    // No worker has parsed the new text: the stored parse is stale.
+    const next = await request(t.http).post(`/api/user-requests/${id}/next-step`).expect(200);
+    expect(next.body.data.content).not.toMatch(/What dates|How many|budget/);
+    expect(next.body.data.content).toMatch(/Mykonos, Greece for next weekend/);
+    const stored = await request(t.http).get(`/api/user-requests/${id}`).expect(200);
+    expect(stored.body.data.request.parsedEntities).toMatchObject({ timeline: 'next weekend', budget: '$40,000' });
+  });
+});
+
+describe('the concierge on an https address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CONCIERGE_PASSWORD: PASSWORD, APP_URL: 'https://club.example.com' } });
+  });
+  afterAll(() => t.close());
+
+  it('marks the session cookie Secure', async () => {
+    const response = await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(200);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/mf_concierge=[^;]+;/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
   });
 });
 
@@ -314,6 +674,8 @@ describe('the concierge without a configured password', () => {
       success: false,
       error: 'The concierge area is closed: no concierge password is configured on the server.',
     });
-    await request(t.http).get('/api/concierge/session').expect(200, { success: true, data: { authenticated: false } });
+    await request(t.http)
+      .get('/api/concierge/session')
+      .expect(200, { success: true, data: { authenticated: false } });
   });
 });

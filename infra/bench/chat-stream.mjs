@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:chat-stream`: what POST /api/chat/stream adds to an upstream model's stream.
- * A local OpenAI-compatible server streams 200 tokens with a fixed delay between them; we read it
- * directly and through our built api (backend/dist) with a concierge session, at 1 and at 100
- * concurrent streams, and compare first-token and last-token times (p50/p99) and dropped streams.
+ * A local OpenAI-compatible server streams 200 tokens with a fixed delay between them. Every stream
+ * carries its own id in its message, so the upstream (in this process, on the same clock) records
+ * when it received that very request and when it wrote its first and last token. For each stream,
+ * what a path adds is its time to the first (last) byte minus the upstream's own time for that
+ * stream; what our api adds is that figure through the api, less the same figure read directly
+ * (the network's share), in rounds that alternate the two paths. At 1 and at 100 concurrent streams;
+ * the verdict is checked against the aim.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,78 +22,155 @@ const services = require('../lib/services.cjs');
 const TOKENS = Number(process.env.BENCH_TOKENS || 200);
 const TOKEN_DELAY_MS = Number(process.env.BENCH_TOKEN_DELAY_MS || 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+const AIM = { firstP50: 5, firstP99: 20 };
+/** Concurrency levels to measure (BENCH_LEVELS=1,100 by default). */
+const LEVELS = (process.env.BENCH_LEVELS || '1,100').split(',').map(Number);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 function chunk(delta, finish = null) {
   return `data: ${JSON.stringify({ id: 'bench', object: 'chat.completion.chunk', created: 0, model: 'gpt-4o', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 }
 
-/** The upstream: POST /v1/chat/completions streaming TOKENS tokens, TOKEN_DELAY_MS apart. */
+/**
+ * The upstream: POST /v1/chat/completions streaming TOKENS tokens, TOKEN_DELAY_MS apart, and
+ * noting for each stream id when the request arrived and when its first and last token left.
+ */
 function startUpstream() {
+  const seen = new Map();
   const server = http.createServer((req, res) => {
-    req.resume();
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (piece) => (raw += piece));
     req.on('end', async () => {
+      const timing = { received: performance.now(), first: null, last: null };
+      const id = /\[bench:([a-z0-9]+)\]/.exec(raw)?.[1];
+      if (id) seen.set(id, timing);
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
       res.socket?.setNoDelay(true);
       res.write(chunk({ role: 'assistant', content: '' }));
       for (let i = 0; i < TOKENS; i += 1) {
         if (res.destroyed) return;
         res.write(chunk({ content: `tok${i} ` }));
+        if (i === 0) timing.first = performance.now();
         await new Promise((r) => setTimeout(r, TOKEN_DELAY_MS));
       }
       res.write(chunk({}, 'stop'));
+      timing.last = performance.now();
       res.end('data: [DONE]\n\n');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, server, seen })),
+  );
 }
 
-/** One stream: ms to the first content token, ms to the end, and whether it completed. */
-function measure({ port, path, headers, body, firstMarker, doneMarker }) {
+/** One stream: when it was sent, when its first and last markers arrived, and whether it completed. */
+function measure({ port, path, headers, body, firstMarker, doneMarker }, id) {
   return new Promise((resolve) => {
     const start = performance.now();
     let first = null;
+    let last = null;
     let text = '';
+    const result = (ok) => resolve({ id, start, first, last, ok });
     const req = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'Content-Type': 'application/json', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      },
       (res) => {
         res.setEncoding('utf8');
         res.on('data', (piece) => {
           text += piece;
-          if (first === null && text.includes(firstMarker)) first = performance.now() - start;
+          if (first === null && text.includes(firstMarker)) first = performance.now();
+          if (last === null && text.includes(doneMarker)) last = performance.now();
         });
-        res.on('end', () => resolve({ first, last: performance.now() - start, ok: res.statusCode === 200 && text.includes(doneMarker) }));
-        res.on('error', () => resolve({ first, last: null, ok: false }));
+        res.on('end', () => result(res.statusCode === 200 && first !== null && last !== null));
+        res.on('error', () => result(false));
       },
     );
-    req.on('error', () => resolve({ first, last: null, ok: false }));
-    req.end(body);
+    req.on('error', () => result(false));
+    req.end(body(id));
   });
 }
 
 function percentile(values, p) {
-  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function run(concurrency, target) {
-  const results = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    results.push(...(await Promise.all(Array.from({ length: concurrency }, () => measure(target)))));
-  }
-  return results;
+/**
+ * Per stream, the time the path added to the upstream's first and last byte: the client's wait
+ * minus the upstream's own time for this stream (request received to token written).
+ */
+function overheads(results, upstream) {
+  return results.map((r) => {
+    const up = upstream.seen.get(r.id);
+    upstream.seen.delete(r.id);
+    if (!r.ok || !up || up.first === null || up.last === null) return { ok: false };
+    return {
+      ok: true,
+      first: r.first - r.start - (up.first - up.received),
+      last: r.last - r.start - (up.last - up.received),
+    };
+  });
 }
 
-function summary(results) {
-  const ok = results.filter((r) => r.ok);
+async function round(concurrency, target, upstream) {
+  const ids = Array.from({ length: concurrency }, () => randomBytes(6).toString('hex'));
+  return overheads(await Promise.all(ids.map((id) => measure(target, id))), upstream);
+}
+
+/** ROUNDS rounds of each path at this concurrency, alternating which goes first. */
+async function compare(concurrency, direct, ours, upstream) {
+  const base = [];
+  const api = [];
+  for (let r = 0; r < ROUNDS; r += 1) {
+    if (r % 2 === 0) {
+      base.push(...(await round(concurrency, direct, upstream)));
+      api.push(...(await round(concurrency, ours, upstream)));
+    } else {
+      api.push(...(await round(concurrency, ours, upstream)));
+      base.push(...(await round(concurrency, direct, upstream)));
+    }
+  }
+  const ok = (list) => list.filter((o) => o.ok);
+  const network = {
+    first: percentile(
+      ok(base).map((o) => o.first),
+      50,
+    ),
+    last: percentile(
+      ok(base).map((o) => o.last),
+      50,
+    ),
+  };
+  const added = ok(api).map((o) => ({ first: o.first - network.first, last: o.last - network.last }));
   return {
-    firstP50: percentile(ok.map((r) => r.first), 50),
-    firstP99: percentile(ok.map((r) => r.first), 99),
-    lastP50: percentile(ok.map((r) => r.last), 50),
-    lastP99: percentile(ok.map((r) => r.last), 99),
-    dropped: results.length - ok.length,
-    total: results.length,
+    network,
+    firstP50: percentile(
+      added.map((a) => a.first),
+      50,
+    ),
+    firstP99: percentile(
+      added.map((a) => a.first),
+      99,
+    ),
+    lastP50: percentile(
+      added.map((a) => a.last),
+      50,
+    ),
+    lastP99: percentile(
+      added.map((a) => a.last),
+      99,
+    ),
+    dropped: api.length - ok(api).length,
+    directDropped: base.length - ok(base).length,
+    total: api.length,
   };
 }
 
@@ -123,7 +204,13 @@ async function main() {
   });
   try {
     for (let i = 0; i < 300; i += 1) {
-      if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const auth = await fetch(`http://127.0.0.1:${port}/api/concierge/auth`, {
@@ -133,12 +220,12 @@ async function main() {
     });
     if (!auth.ok) throw new Error(`Could not open a concierge session: ${auth.status}`);
     const cookie = auth.headers.get('set-cookie').split(';')[0];
-    const messages = [{ role: 'user', content: 'A yacht in Monaco next weekend' }];
+    const messages = (id) => [{ role: 'user', content: `A yacht in Monaco next weekend [bench:${id}]` }];
     const direct = {
       port: upstream.port,
       path: '/v1/chat/completions',
       headers: { Authorization: 'Bearer sk-bench' },
-      body: JSON.stringify({ model: 'gpt-4o', stream: true, messages }),
+      body: (id) => JSON.stringify({ model: 'gpt-4o', stream: true, messages: messages(id) }),
       firstMarker: 'tok0',
       doneMarker: '[DONE]',
     };
@@ -146,27 +233,45 @@ async function main() {
       port,
       path: '/api/chat/stream',
       headers: { Cookie: cookie },
-      body: JSON.stringify({ threadId: 'bench', messages }),
+      body: (id) => JSON.stringify({ threadId: 'bench', messages: messages(id) }),
       firstMarker: 'event: delta',
       doneMarker: 'event: done',
     };
-    process.stdout.write(`Warming up...\n`);
-    await run(10, ours);
-    await run(10, direct);
-    process.stdout.write(`\nPOST /api/chat/stream vs the upstream read directly: ${TOKENS} tokens, ${TOKEN_DELAY_MS} ms apart, ${ROUNDS} rounds\n`);
-    const f = (n) => `${n.toFixed(1).padStart(7)} ms`;
-    for (const concurrency of [1, 100]) {
-      const up = summary(await run(concurrency, direct));
-      const us = summary(await run(concurrency, ours));
-      process.stdout.write(`\n  ${concurrency} concurrent stream${concurrency > 1 ? 's' : ''} (${us.total} measured)\n`);
-      process.stdout.write(`                    first p50   first p99    last p50    last p99   dropped\n`);
-      process.stdout.write(`    upstream       ${f(up.firstP50)}  ${f(up.firstP99)}  ${f(up.lastP50)}  ${f(up.lastP99)}   ${up.dropped}\n`);
-      process.stdout.write(`    through api    ${f(us.firstP50)}  ${f(us.firstP99)}  ${f(us.lastP50)}  ${f(us.lastP99)}   ${us.dropped}\n`);
+    process.stdout.write('Warming up...\n');
+    await round(10, ours, upstream);
+    await round(10, direct, upstream);
+    process.stdout.write(
+      `\nWhat POST /api/chat/stream adds to the upstream's stream: ${TOKENS} tokens, ${TOKEN_DELAY_MS} ms apart, ${ROUNDS} rounds per path, measured per stream\n`,
+    );
+    const f = (n) => `${n.toFixed(2).padStart(8)} ms`;
+    const misses = [];
+    for (const concurrency of LEVELS) {
+      const r = await compare(concurrency, direct, ours, upstream);
       process.stdout.write(
-        `    added          ${f(us.firstP50 - up.firstP50)}  ${f(us.firstP99 - up.firstP99)}  ${f(us.lastP50 - up.lastP50)}  ${f(us.lastP99 - up.lastP99)}\n`,
+        `\n  ${concurrency} concurrent stream${concurrency > 1 ? 's' : ''} (${r.total} through the api)\n`,
       );
+      process.stdout.write('                    first p50    first p99     last p50     last p99   dropped\n');
+      process.stdout.write(
+        `    added by api  ${f(r.firstP50)}  ${f(r.firstP99)}  ${f(r.lastP50)}  ${f(r.lastP99)}   ${r.dropped}\n`,
+      );
+      process.stdout.write(
+        `    (network share, read directly, p50: first ${r.network.first.toFixed(2)} ms, last ${r.network.last.toFixed(2)} ms; ${r.directDropped} dropped)\n`,
+      );
+      if (!(r.firstP50 < AIM.firstP50))
+        misses.push(`first byte p50 ${r.firstP50.toFixed(2)} ms at ${concurrency} (aim < ${AIM.firstP50} ms)`);
+      if (!(r.firstP99 < AIM.firstP99))
+        misses.push(`first byte p99 ${r.firstP99.toFixed(2)} ms at ${concurrency} (aim < ${AIM.firstP99} ms)`);
+      if (concurrency === 100 && r.dropped > 0) misses.push(`${r.dropped} stream(s) dropped at 100`);
     }
-    process.stdout.write(`\n  aim: added first byte < 5 ms at p50 and < 20 ms at p99; no stream dropped at 100\n`);
+    process.stdout.write(
+      `\n  aim: added first byte < ${AIM.firstP50} ms at p50 and < ${AIM.firstP99} ms at p99; no stream dropped at 100\n`,
+    );
+    process.stdout.write(
+      misses.length
+        ? `  verdict: MISSED: ${misses.join('; ')}\n`
+        : '  verdict: MET at 1 and at 100 concurrent streams\n',
+    );
+    process.exitCode = misses.length ? 1 : 0;
   } finally {
     child.kill('SIGTERM');
     upstream.server.closeAllConnections();
@@ -177,7 +282,7 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     process.stderr.write(`${error.stack}\n`);
     process.exit(1);

@@ -5,6 +5,7 @@ import { PublicWrite } from '../../common/public-write.decorator';
 import { ChatService } from './chat.service';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ChatDto, StreamChatDto, TitleDto } from './dto/chat.dto';
+import { OpenForWritesGuard } from './open-for-writes.guard';
 
 function frame(event: 'delta' | 'done' | 'error', data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -24,10 +25,10 @@ export class ChatController {
   /**
    * The threaded chat's reply as Server-Sent Events: `delta` frames as tokens arrive, then
    * `done` with the whole message, or `error`. Each frame is written as soon as it exists, and a
-   * client that goes away aborts the upstream request.
+   * client that goes away aborts the upstream request. Refused with 503 during maintenance.
    */
   @Post('stream')
-  @UseGuards(ConciergeSessionGuard)
+  @UseGuards(OpenForWritesGuard, ConciergeSessionGuard)
   async stream(@Body() body: StreamChatDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     const upstream = new AbortController();
     response.on('close', () => {
@@ -51,11 +52,16 @@ export class ChatController {
       }
       if (!upstream.signal.aborted) {
         response.write(
-          frame('done', { message: { id: randomUUID(), role: 'assistant', content, createdAt: new Date().toISOString() } }),
+          frame('done', {
+            message: { id: randomUUID(), role: 'assistant', content, createdAt: new Date().toISOString() },
+          }),
         );
       }
     } catch (error) {
-      const message = error instanceof Error && error.name === 'AiUnavailableError' ? error.message : 'An error occurred. Please try again.';
+      const message =
+        error instanceof Error && error.name === 'AiUnavailableError'
+          ? error.message
+          : 'An error occurred. Please try again.';
       if (!response.writableEnded) response.write(frame('error', { error: message }));
     } finally {
       upstream.abort();
@@ -65,7 +71,7 @@ export class ChatController {
 
   @Post('title')
   @HttpCode(200)
-  @UseGuards(ConciergeSessionGuard)
+  @UseGuards(OpenForWritesGuard, ConciergeSessionGuard)
   async title(@Body() body: TitleDto) {
     return { success: true, data: { title: await this.chat.title(body.message) } };
   }

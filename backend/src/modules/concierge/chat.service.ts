@@ -35,7 +35,7 @@ export class ChatService {
   /** Partners of the directory that fit what the conversation asks for. */
   private async context(turns: ChatTurn[], userLocation?: string | null): Promise<ReplyContext> {
     const parsed = understand(turns);
-    const vendors = await this.vendors.findActive(parsed.mainCategory, parsed.place?.name ?? null);
+    const vendors = await this.vendors.findActive(parsed.mainCategory, parsed.place);
     return { vendors, userLocation: userLocation ?? null };
   }
 

@@ -1,17 +1,22 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError } from '../../common/app-error';
 import { clientIp } from '../../common/client-ip';
 import { RateLimitService, type RateLimitRule } from '../../common/rate-limit.service';
 import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge-session.service';
 import { ConciergeAuthDto } from './dto/concierge-auth.dto';
+import { OpenForWritesGuard } from './open-for-writes.guard';
 
-const FAILURES: RateLimitRule = {
+const ATTEMPTS: RateLimitRule = {
   name: 'concierge-auth',
   limit: 5,
   windowSeconds: 15 * 60,
   message: 'Too many failed attempts. Please wait 15 minutes and try again.',
 };
+
+function sessionCookie(request: Request): unknown {
+  return ((request.cookies ?? {}) as Record<string, unknown>)[CONCIERGE_COOKIE];
+}
 
 @Controller('concierge')
 export class ConciergeAuthController {
@@ -20,8 +25,13 @@ export class ConciergeAuthController {
     private readonly limits: RateLimitService,
   ) {}
 
+  /**
+   * Every attempt is counted before the password is compared, in one atomic step, so guesses sent
+   * in parallel cannot slip past the limit; a right password clears the count.
+   */
   @Post('auth')
   @HttpCode(200)
+  @UseGuards(OpenForWritesGuard)
   async authenticate(
     @Body() body: ConciergeAuthDto,
     @Req() request: Request,
@@ -31,26 +41,26 @@ export class ConciergeAuthController {
       throw AppError.unavailable('The concierge area is closed: no concierge password is configured on the server.');
     }
     const address = clientIp(request);
-    await this.limits.assertNotBlocked(FAILURES, address);
+    await this.limits.consume(ATTEMPTS, address);
     if (!this.sessions.passwordMatches(body.password)) {
-      await this.limits.record(FAILURES, address);
       throw AppError.unauthorized('Invalid password. Please try again.');
     }
-    await this.limits.reset(FAILURES, address);
+    await this.limits.reset(ATTEMPTS, address);
     const session = this.sessions.issue();
     response.cookie(CONCIERGE_COOKIE, session.value, this.sessions.cookieOptions(session.expiresAt));
     return { success: true, data: { authenticated: true, expiresAt: session.expiresAt.toISOString() } };
   }
 
   @Get('session')
-  session(@Req() request: Request): { success: true; data: { authenticated: boolean } } {
-    const cookies = (request.cookies ?? {}) as Record<string, unknown>;
-    return { success: true, data: { authenticated: this.sessions.verify(cookies[CONCIERGE_COOKIE]) } };
+  async session(@Req() request: Request): Promise<{ success: true; data: { authenticated: boolean } }> {
+    return { success: true, data: { authenticated: await this.sessions.verify(sessionCookie(request)) } };
   }
 
+  /** Ends the session on the server too, so a copy of the cookie no longer opens the concierge. */
   @Post('logout')
   @HttpCode(200)
-  logout(@Res({ passthrough: true }) response: Response): { success: true } {
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ success: true }> {
+    await this.sessions.revoke(sessionCookie(request));
     response.clearCookie(CONCIERGE_COOKIE, this.sessions.cookieOptions());
     return { success: true };
   }

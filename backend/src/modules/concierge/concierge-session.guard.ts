@@ -3,15 +3,15 @@ import type { Request } from 'express';
 import { AppError } from '../../common/app-error';
 import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge-session.service';
 
-/** Lets a request through only with a valid concierge session cookie. */
+/** Lets a request through only with a valid, not signed-out concierge session cookie. */
 @Injectable()
 export class ConciergeSessionGuard implements CanActivate {
   constructor(private readonly sessions: ConciergeSessionService) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const cookies = (request.cookies ?? {}) as Record<string, unknown>;
-    if (!this.sessions.verify(cookies[CONCIERGE_COOKIE])) {
+    if (!(await this.sessions.verify(cookies[CONCIERGE_COOKIE]))) {
       throw AppError.unauthorized('Your concierge session has ended. Please enter the password again.');
     }
     return true;

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions } from 'express';
+import type Redis from 'ioredis';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
+import { REDIS } from '../../platform/redis/redis.module';
 
 export const CONCIERGE_COOKIE = 'mf_concierge';
 const SESSION_HOURS = 12;
@@ -11,14 +13,24 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
 }
 
+/** A cookie value we signed: when it ends and its session id. */
+interface SignedSession {
+  expiresAt: number;
+  id: string;
+}
+
 /**
  * The members' gate: one shared password (CONCIERGE_PASSWORD) checked by the server, and a
  * session held in a signed, httpOnly cookie. The signature covers the password's hash, so
- * changing the password ends every session.
+ * changing the password ends every session. Signing out revokes the session's id in Redis until
+ * the cookie would have expired, so a copy of the cookie stops working too, on every api process.
  */
 @Injectable()
 export class ConciergeSessionService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
 
   get configured(): boolean {
     return Boolean(this.config.CONCIERGE_PASSWORD);
@@ -37,22 +49,41 @@ export class ConciergeSessionService {
       .digest('base64url');
   }
 
+  private revokedKey(id: string): string {
+    return `${this.config.REDIS_PREFIX}:concierge:revoked:${id}`;
+  }
+
   issue(now = Date.now()): { value: string; expiresAt: Date } {
     const expiresAt = new Date(now + SESSION_HOURS * 3600 * 1000);
     const payload = `${expiresAt.getTime()}.${randomBytes(12).toString('base64url')}`;
     return { value: `${payload}.${this.sign(payload)}`, expiresAt };
   }
 
-  /** True when the cookie value was issued by us, for the current password, and is unexpired. */
-  verify(value: unknown, now = Date.now()): boolean {
-    if (!this.configured || typeof value !== 'string' || value.length > 200) return false;
+  /** The session a cookie value carries, when we signed it for the current password and it is unexpired. */
+  private read(value: unknown, now: number): SignedSession | null {
+    if (!this.configured || typeof value !== 'string' || value.length > 200) return null;
     const parts = value.split('.');
-    if (parts.length !== 3) return false;
-    const [expires, nonce, signature] = parts;
-    const expected = Buffer.from(this.sign(`${expires}.${nonce}`));
+    if (parts.length !== 3) return null;
+    const [expires, id, signature] = parts;
+    const expected = Buffer.from(this.sign(`${expires}.${id}`));
     const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-    return Number(expires) > now;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const expiresAt = Number(expires);
+    return expiresAt > now ? { expiresAt, id } : null;
+  }
+
+  /** True when the cookie value is ours, unexpired, and its session has not been signed out. */
+  async verify(value: unknown, now = Date.now()): Promise<boolean> {
+    const session = this.read(value, now);
+    if (!session) return false;
+    return (await this.redis.exists(this.revokedKey(session.id))) === 0;
+  }
+
+  /** Ends the cookie's session on the server; a value that is not a live session changes nothing. */
+  async revoke(value: unknown, now = Date.now()): Promise<void> {
+    const session = this.read(value, now);
+    if (!session) return;
+    await this.redis.set(this.revokedKey(session.id), '1', 'PX', Math.max(1, session.expiresAt - now));
   }
 
   cookieOptions(expiresAt?: Date): CookieOptions {

@@ -1,21 +1,24 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { RequestsModule } from '../requests/requests.module';
+import { VendorsModule } from '../vendors/vendors.module';
 import { ChatController } from './chat.controller';
 import { ChatService } from './chat.service';
 import { ConciergeAuthController } from './concierge-auth.controller';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ConciergeSessionService } from './concierge-session.service';
-import { SqlVendorDirectory, VendorDirectory } from './vendor-directory';
+import { OpenForWritesGuard } from './open-for-writes.guard';
+import { PartnerDirectory, VendorDirectory } from './vendor-directory';
 
 @Module({
-  imports: [AiModule, RequestsModule],
+  imports: [AiModule, RequestsModule, VendorsModule],
   controllers: [ConciergeAuthController, ChatController],
   providers: [
     ConciergeSessionService,
     ConciergeSessionGuard,
+    OpenForWritesGuard,
     ChatService,
-    { provide: VendorDirectory, useClass: SqlVendorDirectory },
+    { provide: VendorDirectory, useClass: PartnerDirectory },
   ],
   exports: [ConciergeSessionService, ConciergeSessionGuard],
 })

@@ -1,10 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
+import { fold, type Place } from '../../platform/ai/offline/places';
 import type { DirectoryVendor, MessageCategory } from '../../platform/ai/types';
+import type { VendorView } from '../vendors/vendor.entity';
+import { VendorsService } from '../vendors/vendors.service';
 
 /** The partners a concierge reply may recommend. */
 export abstract class VendorDirectory {
-  abstract findActive(topic: MessageCategory, city: string | null, limit?: number): Promise<DirectoryVendor[]>;
+  abstract findActive(topic: MessageCategory, place: Place | null, limit?: number): Promise<DirectoryVendor[]>;
 }
 
 /** Vendor categories (the service catalogue's ids) that serve each message topic. */
@@ -21,49 +23,71 @@ const CATEGORIES_FOR: Record<MessageCategory, string[]> = {
   default: [],
 };
 
+/** "Saint-Moritz", "st. moritz" and "St Moritz" all read " saint moritz ". */
+function normalise(text: string): string {
+  const words = fold(text)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((word) => (word === 'st' || word === 'ste' ? 'saint' : word));
+  return ` ${words.join(' ')} `;
+}
+
+/** One name within the other, on word boundaries: "Miami Beach" serves Miami, "Paris 8e" serves Paris. */
+function overlaps(a: string, b: string): boolean {
+  return a.trim() !== '' && b.trim() !== '' && (a.includes(b) || b.includes(a));
+}
+
+/** Whether a vendor serves the place: its city names the place (in any spelling), or its country is the place. */
+export function servesPlace(vendor: { city: string | null; country: string | null }, place: Place): boolean {
+  const spellings = [place.name, ...place.spellings].map(normalise);
+  if (place.kind === 'country') {
+    return vendor.country !== null && spellings.some((s) => s === normalise(vendor.country!));
+  }
+  if (!vendor.city) return false;
+  const city = normalise(vendor.city);
+  return spellings.some((s) => overlaps(city, s));
+}
+
 /**
- * Reads the active vendors of the directory (the vendors module's table) with one query. The
- * concierge module must not break while the directory does not exist yet in a database, so it
- * asks PostgreSQL whether the table is there first.
+ * The active partners of the directory, read through the vendors module's service (the vendors
+ * module owns the table). A reply without recommendations beats no reply, so a failure here is
+ * logged and reads as "no partners".
  */
 @Injectable()
-export class SqlVendorDirectory extends VendorDirectory {
-  private readonly logger = new Logger(SqlVendorDirectory.name);
-  private tableSeen = false;
+export class PartnerDirectory extends VendorDirectory {
+  private readonly logger = new Logger(PartnerDirectory.name);
+  /** Lookups under way, by categories: replies asked for at the same moment share one query. */
+  private readonly inFlight = new Map<string, Promise<VendorView[]>>();
 
-  constructor(private readonly em: EntityManager) {
+  constructor(private readonly vendors: VendorsService) {
     super();
   }
 
-  private async hasTable(): Promise<boolean> {
-    if (this.tableSeen) return true;
-    const [row] = await this.em
-      .getConnection()
-      .execute<Array<{ present: boolean }>>(`select to_regclass('public.vendors') is not null as present`);
-    this.tableSeen = Boolean(row?.present);
-    return this.tableSeen;
+  private activeIn(categories: string[]): Promise<VendorView[]> {
+    const key = categories.join(',');
+    let lookup = this.inFlight.get(key);
+    if (!lookup) {
+      lookup = this.vendors.listActive({ categories, limit: 500 }).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, lookup);
+    }
+    return lookup;
   }
 
-  async findActive(topic: MessageCategory, city: string | null, limit = 3): Promise<DirectoryVendor[]> {
+  async findActive(topic: MessageCategory, place: Place | null, limit = 3): Promise<DirectoryVendor[]> {
     const categories = CATEGORIES_FOR[topic];
     if (categories.length === 0) return [];
     try {
-      if (!(await this.hasTable())) return [];
-      const params: unknown[] = [categories];
-      let where = `status = 'active' and category in (?)`;
-      if (city) {
-        where += ` and lower(city) = lower(?)`;
-        params.push(city);
-      }
-      params.push(limit);
-      return await this.em
-        .getConnection()
-        .execute<DirectoryVendor[]>(
-          `select name, category, city, description from vendors where ${where} order by name limit ?`,
-          params,
-        );
+      return (await this.activeIn(categories))
+        .filter((vendor) => !place || servesPlace(vendor, place))
+        .slice(0, limit)
+        .map((vendor) => ({
+          name: vendor.name,
+          category: vendor.category,
+          city: vendor.city,
+          description: vendor.description,
+        }));
     } catch (error) {
-      // A reply without recommendations beats no reply.
       this.logger.warn(`Vendor directory unavailable: ${(error as Error).message}`);
       return [];
     }

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
+import { AdminRequestsController } from './admin-requests.controller';
 import { ParseUserRequestJob } from './jobs/parse-user-request.job';
 import { RequestsController } from './requests.controller';
 import { RequestsService } from './requests.service';
 
 @Module({
   imports: [AiModule],
-  controllers: [RequestsController],
+  controllers: [RequestsController, AdminRequestsController],
   providers: [RequestsService, ParseUserRequestJob],
   exports: [RequestsService],
 })

@@ -45,9 +45,12 @@ export class VendorsService {
     return { data: vendors.map(vendorView), total };
   }
 
-  /** The partners members may be offered (read by the concierge). */
-  async listActive(options: { category?: string; limit?: number } = {}): Promise<VendorView[]> {
-    const where = options.category ? { status: 'active' as const, category: options.category } : { status: 'active' as const };
+  /** The partners members may be offered (read by the concierge), in one or several categories. */
+  async listActive(options: { category?: string; categories?: string[]; limit?: number } = {}): Promise<VendorView[]> {
+    const categories = options.categories ?? (options.category ? [options.category] : null);
+    const where = categories
+      ? { status: 'active' as const, category: { $in: categories } }
+      : { status: 'active' as const };
     const vendors = await this.em.fork().find(Vendor, where, { orderBy: { name: 'asc' }, limit: options.limit ?? 200 });
     return vendors.map(vendorView);
   }

@@ -1,9 +1,16 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AiUnavailableError, type ConciergeAi } from './concierge-ai';
+import { composeTitle } from './offline/composer';
 import { parseRequest, toEntities } from './offline/parser';
 import { withPersona } from './persona';
-import { MESSAGE_CATEGORIES, type ChatTurn, type MessageCategory, type ParsedEntities, type ReplyContext } from './types';
+import {
+  MESSAGE_CATEGORIES,
+  type ChatTurn,
+  type MessageCategory,
+  type ParsedEntities,
+  type ReplyContext,
+} from './types';
 
 export interface OpenAiSettings {
   apiKey: string;
@@ -51,7 +58,10 @@ export class OpenAiConcierge implements ConciergeAi {
     if (context.vendors?.length) {
       notes.push(
         'Partners from our vendor directory that fit this request (recommend them by name where relevant):',
-        ...context.vendors.map((v) => `- ${v.name} (${v.category}${v.city ? `, ${v.city}` : ''})${v.description ? `: ${v.description}` : ''}`),
+        ...context.vendors.map(
+          (v) =>
+            `- ${v.name} (${v.category}${v.city ? `, ${v.city}` : ''})${v.description ? `: ${v.description}` : ''}`,
+        ),
       );
     }
     if (notes.length) all.splice(1, 0, { role: 'system', content: notes.join('\n') });
@@ -109,7 +119,10 @@ export class OpenAiConcierge implements ConciergeAi {
           },
           { role: 'user', content: requestText },
         ],
-        response_format: { type: 'json_schema', json_schema: { name: 'concierge_request', strict: true, schema: PARSE_SCHEMA } },
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'concierge_request', strict: true, schema: PARSE_SCHEMA },
+        },
       });
       content = completion.choices[0]?.message?.content;
     } catch (error) {
@@ -133,7 +146,10 @@ export class OpenAiConcierge implements ConciergeAi {
       urgency,
       budget: text(raw.budget),
       preferences: Array.isArray(raw.preferences)
-        ? raw.preferences.map((p) => text(p, 60)).filter((p): p is string => p !== null).slice(0, 20)
+        ? raw.preferences
+            .map((p) => text(p, 60))
+            .filter((p): p is string => p !== null)
+            .slice(0, 20)
         : [],
     };
   }
@@ -156,13 +172,19 @@ export class OpenAiConcierge implements ConciergeAi {
         messages: [
           {
             role: 'system',
-            content: 'Write a short title of 4-5 words for a conversation that starts with the following message. Answer with the title only.',
+            content:
+              'Write a short title of 4-5 words for a conversation that starts with the following message. Answer with the title only.',
           },
           { role: 'user', content: message },
         ],
       });
-      const title = completion.choices[0]?.message?.content?.trim().replace(/^["'“”]+|["'“”.]+$/g, '');
-      return title ? title.split(/\s+/).slice(0, 8).join(' ').slice(0, 80) : 'New conversation';
+      const title = completion.choices[0]?.message?.content
+        ?.trim()
+        .replace(/^["'“”]+|["'“”.]+$/g, '')
+        .replace(/\s+/g, ' ');
+      // The model's title when it keeps to 4 to 5 words; otherwise the offline composer's, which does.
+      const words = title ? title.split(' ').length : 0;
+      return title && words >= 4 && words <= 5 && title.length <= 80 ? title : composeTitle(message);
     } catch {
       return 'New conversation';
     }

@@ -1,6 +1,7 @@
 import { catalogueCategory } from '../service-catalogue';
 import type { ChatTurn, DirectoryVendor, MessageCategory, ParsedEntities, ReplyContext } from '../types';
-import { parseRequest, type ParsedRequest } from './parser';
+import { isPleasantry, messageIntent, parseRequest, reportsExperience, type ParsedRequest } from './parser';
+import { fold, type Place } from './places';
 
 /**
  * The offline concierge's replies: Markdown grounded in what the member asked (parsed), in the
@@ -51,19 +52,23 @@ type Line = (where: string) => string;
 
 const OPTIONS: Record<Topic, Line[]> = {
   travel: [
-    (w) => `**A bespoke itinerary ${w}**: a suite at the finest address, private transfers and each day planned around you.`,
-    (w) => `**Private aviation** ${w === 'at your destination' ? 'to your destination' : w.replace(/^in /, 'to ')}, bookable with as little as 6 hours notice.`,
+    (w) =>
+      `**A bespoke itinerary ${w}**: a suite at the finest address, private transfers and each day planned around you.`,
+    (w) =>
+      `**Private aviation** ${w === 'at your destination' ? 'to your destination' : w.replace(/^in /, 'to ')}, bookable with as little as 6 hours notice.`,
     (w) => `**A fully staffed private villa** ${w} in place of a hotel, for more space and complete privacy.`,
     (w) => `**Private guided experiences** ${w} with the best local experts, away from the crowds.`,
   ],
   dining: [
-    (w) => `**The chef’s table at a Michelin-starred restaurant** ${w}, secured through our standing relationships with the maître d’.`,
+    (w) =>
+      `**The chef’s table at a Michelin-starred restaurant** ${w}, secured through our standing relationships with the maître d’.`,
     (w) => `**A private dining room** ${w}, with a menu agreed with the chef in advance.`,
     (w) => `**A private chef at your residence** ${w}, cooking a menu built around your tastes.`,
     (w) => `**A table with a view** ${w}, timed for sunset, with the sommelier briefed before you arrive.`,
   ],
   property: [
-    (w) => `**A shortlist of three residences** ${w}: villas, chalets or penthouses, with photographs, plans and availability within 24 hours.`,
+    (w) =>
+      `**A shortlist of three residences** ${w}: villas, chalets or penthouses, with photographs, plans and availability within 24 hours.`,
     (w) => `**Off-market homes** ${w} from our private network, for complete discretion.`,
     () => `**Full staffing**: housekeeper, butler and private chef, as you wish.`,
     () => `**An arrival handled for you**: transfers, a stocked kitchen and a welcome briefing.`,
@@ -87,7 +92,8 @@ const OPTIONS: Record<Topic, Line[]> = {
     () => `**Fine jewellery and watches**: private viewings, including pieces not shown in store.`,
   ],
   transportation: [
-    (w) => `**A private jet** ${w === 'at your destination' ? 'to your destination' : w.replace(/^in /, 'to ')}: light, midsize or heavy, ready with as little as 6 hours notice.`,
+    (w) =>
+      `**A private jet** ${w === 'at your destination' ? 'to your destination' : w.replace(/^in /, 'to ')}: light, midsize or heavy, ready with as little as 6 hours notice.`,
     () => `**A helicopter transfer** for the last leg, landing as close as is permitted.`,
     (w) => `**A chauffeur** ${w}: an S-Class, a Rolls-Royce or a Range Rover with a discreet driver.`,
     (w) => `**A crewed yacht** ${w}, from a day on the water to a week’s cruise.`,
@@ -158,7 +164,8 @@ export function understand(turns: ChatTurn[]): ParsedRequest {
   const earlier = parseRequest(users.slice(-6, -1).join('\n'));
   const specific = (c: MessageCategory) => c !== 'default' && c !== 'concierge';
   return {
-    mainCategory: specific(last.mainCategory) || !specific(earlier.mainCategory) ? last.mainCategory : earlier.mainCategory,
+    mainCategory:
+      specific(last.mainCategory) || !specific(earlier.mainCategory) ? last.mainCategory : earlier.mainCategory,
     location: last.location ?? earlier.location,
     place: last.place ?? earlier.place,
     timeline: last.timeline ?? earlier.timeline,
@@ -210,7 +217,9 @@ function signature(brand: string): string {
 }
 
 function greeting(brand: string, context: ReplyContext): string {
-  const near = context.userLocation ? ` Whether it is ${context.userLocation} tonight or the other side of the world next month, ` : ' ';
+  const near = context.userLocation
+    ? ` Whether it is ${context.userLocation} tonight or the other side of the world next month, `
+    : ' ';
   return [
     `Good day, and welcome to ${brand}.${near}I am at your service.`,
     '',
@@ -226,14 +235,25 @@ function greeting(brand: string, context: ReplyContext): string {
   ].join('\n');
 }
 
-function thanks(brand: string, previous: ParsedRequest): string {
-  const about =
-    previous.mainCategory !== 'default' && placeName(previous)
-      ? ` I will keep everything for ${placeName(previous)} in hand and write as soon as it is confirmed.`
-      : '';
-  return [`It is my pleasure.${about} Should anything else come to mind, I am here at any hour.`, '', signature(brand)].join(
-    '\n',
-  );
+/** Thanks for what came before: a request in hand, or an experience the member reports. */
+function thanks(brand: string, previous: ParsedRequest, experienced: boolean): string {
+  const place = previous.mainCategory !== 'default' ? placeName(previous) : null;
+  const first = experienced
+    ? `I am so pleased to hear it${place ? `, and delighted that ${place} lived up to your hopes` : ''}. Thank you for letting me know.`
+    : `It is my pleasure.${place ? ` I will keep everything for ${place} in hand and write as soon as it is confirmed.` : ''}`;
+  return [`${first} Should anything else come to mind, I am here at any hour.`, '', signature(brand)].join('\n');
+}
+
+function cancelled(brand: string, previous: ParsedRequest): string {
+  const topic: Topic | null = previous.mainCategory === 'default' ? null : previous.mainCategory;
+  const place = placeName(previous);
+  const what = topic ? `${WHAT[topic]}${place ? ` in ${place}` : ''}` : 'that request';
+  return [
+    `Of course. I have set aside ${what}, and nothing will be booked on your behalf.`,
+    'Whenever you would like to arrange something else, simply tell me what, where and when.',
+    '',
+    signature(brand),
+  ].join('\n');
 }
 
 function unclear(brand: string, message: string): string {
@@ -253,15 +273,14 @@ function unclear(brand: string, message: string): string {
 export function composeReply(turns: ChatTurn[], brand: string, context: ReplyContext = {}): string {
   const userTurns = turns.filter((t) => t.role === 'user');
   const message = userTurns[userTurns.length - 1]?.content ?? '';
-  const own = parseRequest(message);
+  const intent = messageIntent(message);
+  if (intent === 'thanks' || intent === 'cancel') {
+    const previous = understand(turns.slice(0, turns.lastIndexOf(userTurns[userTurns.length - 1])));
+    return intent === 'thanks' ? thanks(brand, previous, reportsExperience(message)) : cancelled(brand, previous);
+  }
   const parsed = understand(turns);
-  if (own.mainCategory === 'default') {
-    if (/\b(thank|thanks|merci|grazie|perfect|wonderful|great)\b/i.test(message) && userTurns.length > 1) {
-      return thanks(brand, parsed);
-    }
-    if (/^\s*(hi|hello|hey|good (morning|afternoon|evening)|greetings|bonjour|hola|ciao)\b/i.test(message) || message.trim() === '') {
-      return greeting(brand, context);
-    }
+  if (intent === 'small-talk') {
+    if (isPleasantry(message)) return greeting(brand, context);
     if (parsed.mainCategory === 'default') return unclear(brand, message);
   }
   return requestReply(parsed, userTurns.map((t) => t.content).join('\n'), message, brand, context);
@@ -276,7 +295,11 @@ function requestReply(
 ): string {
   const topic: Topic = parsed.mainCategory === 'default' ? 'concierge' : parsed.mainCategory;
   const place = placeName(parsed);
-  const where = place ? `in ${place}` : context.userLocation ? `near you in ${context.userLocation}` : 'at your destination';
+  const where = place
+    ? `in ${place}`
+    : context.userLocation
+      ? `near you in ${context.userLocation}`
+      : 'at your destination';
   const seed = hash(message);
 
   const intro: string[] = [];
@@ -290,7 +313,10 @@ function requestReply(
   if (parsed.urgency === 'high') {
     intro.push('', 'Given the timing, I am treating this as a priority and will confirm availability within the hour.');
   } else if (parsed.urgency === 'low') {
-    intro.push('', 'There is time to do this beautifully, so I will present the options at their best rather than the first available.');
+    intro.push(
+      '',
+      'There is time to do this beautifully, so I will present the options at their best rather than the first available.',
+    );
   }
 
   const understood = [
@@ -349,54 +375,130 @@ export function composeFollowUp(parsed: ParsedEntities, text: string): string {
   return `Shall I confirm ${WHAT[topic]} in ${parsed.location} for ${parsed.timeline}, or would you like to see alternatives first?`;
 }
 
-const TITLE_TOPIC: Record<Topic, string> = {
-  travel: 'Luxury Travel Plans',
-  dining: 'Dinner Reservation',
-  property: 'Residence Search',
-  events: 'Event Planning',
-  wellness: 'Wellness Escape',
-  fashion: 'Fashion Appointment',
-  transportation: 'Private Transport',
-  art: 'Art Viewing',
-  concierge: 'Concierge Request',
-};
-
-const TITLE_PREFERENCE: Record<string, string> = {
-  yacht: 'Yacht Charter',
-  villa: 'Villa Stay',
-  chalet: 'Chalet Stay',
-  penthouse: 'Penthouse Stay',
-  'private jet': 'Private Jet',
-  helicopter: 'Helicopter Transfer',
-  spa: 'Spa Day',
-  michelin: 'Michelin Dinner',
-  'tasting menu': 'Tasting Menu',
-  supercar: 'Supercar Rental',
-  'vip access': 'VIP Access',
-};
-
-function titleCase(text: string): string {
-  return text.replace(/\b([a-z])/g, (c) => c.toUpperCase());
+/** A title's subject: the phrase, and the one word that stands for it when space is short. */
+interface TitleSubject {
+  phrase: string;
+  short: string;
 }
 
-/** A title of 4 to 5 words for a conversation, or 'New conversation' when none can be made. */
+const TITLE_TOPIC: Record<Topic, TitleSubject> = {
+  travel: { phrase: 'Luxury Travel Plans', short: 'Journey' },
+  dining: { phrase: 'Dinner Reservation', short: 'Dinner' },
+  property: { phrase: 'Residence Search', short: 'Residence' },
+  events: { phrase: 'Event Planning', short: 'Event' },
+  wellness: { phrase: 'Wellness Escape', short: 'Wellness' },
+  fashion: { phrase: 'Fashion Appointment', short: 'Fashion' },
+  transportation: { phrase: 'Private Transport', short: 'Transport' },
+  art: { phrase: 'Art Viewing', short: 'Art' },
+  concierge: { phrase: 'Personal Concierge Request', short: 'Request' },
+};
+
+const TITLE_PREFERENCE: Record<string, TitleSubject> = {
+  yacht: { phrase: 'Yacht Charter', short: 'Yacht' },
+  villa: { phrase: 'Villa Stay', short: 'Villa' },
+  chalet: { phrase: 'Chalet Stay', short: 'Chalet' },
+  penthouse: { phrase: 'Penthouse Stay', short: 'Penthouse' },
+  'private jet': { phrase: 'Private Jet', short: 'Jet' },
+  helicopter: { phrase: 'Helicopter Transfer', short: 'Helicopter' },
+  spa: { phrase: 'Spa Day', short: 'Spa' },
+  michelin: { phrase: 'Michelin Dinner', short: 'Dinner' },
+  'tasting menu': { phrase: 'Tasting Menu', short: 'Dinner' },
+  supercar: { phrase: 'Supercar Rental', short: 'Supercar' },
+  'vip access': { phrase: 'VIP Access', short: 'VIP' },
+};
+
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'at',
+  'by',
+  'de',
+  'del',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
+
+function titleCase(text: string): string {
+  return text
+    .split(' ')
+    .map((word, i) => (i > 0 && SMALL_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+}
+
+const HOLIDAYS = /^(christmas|christmas eve|easter|new year's eve|valentine's day|thanksgiving)$/i;
+const MONTH_ONLY = /^(january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const DATE = /^(january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}$/i;
+const RELATIVE = /^(tonight|today|tomorrow( \w+)?|(this|next) \w+)$/i;
+
+/**
+ * The timeline as it reads after a place ("... in Paris Tonight", "... for Christmas"), and after a
+ * subject alone ("Spa Day for Tonight"); null when it would not read well in a title.
+ */
+function timelineWords(timeline: string | null): { afterPlace: string[]; alone: string[] } | null {
+  if (!timeline) return null;
+  const words = (phrase: string) => titleCase(phrase).split(' ');
+  if (RELATIVE.test(timeline)) return { afterPlace: words(timeline), alone: ['for', ...words(timeline)] };
+  if (HOLIDAYS.test(timeline)) return { afterPlace: ['for', ...words(timeline)], alone: ['for', ...words(timeline)] };
+  if (MONTH_ONLY.test(timeline)) return { afterPlace: ['in', ...words(timeline)], alone: ['in', ...words(timeline)] };
+  if (DATE.test(timeline)) return { afterPlace: ['on', ...words(timeline)], alone: ['on', ...words(timeline)] };
+  return null;
+}
+
+/** 'to' for "a jet to Dubai", 'from' for "a transfer from Nice", 'in' otherwise. */
+function placePreposition(message: string, place: Place): string {
+  const folded = fold(message);
+  for (const spelling of place.spellings) {
+    const at = folded.indexOf(spelling);
+    const before = at > 0 ? /\b(to|from)\s+(the\s+)?$/.exec(folded.slice(0, at)) : null;
+    if (before) return before[1];
+  }
+  return 'in';
+}
+
+const fits = (words: string[]) => words.length >= 4 && words.length <= 5;
+
+/** A title from the first words of a message that asks for nothing in particular. */
+function wordsTitle(message: string): string | null {
+  const words = message
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  for (const n of [5, 4]) {
+    const head = words.slice(0, n);
+    if (head.length === n && !SMALL_WORDS.has(head[n - 1].toLowerCase())) return titleCase(head.join(' '));
+  }
+  return null;
+}
+
+/**
+ * A title of 4 to 5 whole words for a conversation, or 'New conversation' when none can be made.
+ * A place name is never cut: when the subject and the place do not fit together, the place comes
+ * first ("Rio de Janeiro Dinner Reservation"), then a shorter subject, then no place at all.
+ */
 export function composeTitle(message: string): string {
   const parsed = parseRequest(message);
-  if (parsed.mainCategory === 'default') {
-    const words = message.replace(/[^\p{L}\p{N}' ]+/gu, ' ').split(/\s+/).filter(Boolean);
-    if (words.length < 3) return 'New conversation';
-    return titleCase(words.slice(0, 5).join(' '));
+  const intent = messageIntent(message);
+  if (parsed.mainCategory === 'default' || intent !== 'request') return wordsTitle(message) ?? 'New conversation';
+  const subject = parsed.preferences.map((p) => TITLE_PREFERENCE[p]).find(Boolean) ?? TITLE_TOPIC[parsed.mainCategory];
+  const phrase = subject.phrase.split(' ');
+  const twoWords = phrase.slice(-2);
+  const when = timelineWords(parsed.timeline);
+  const candidates: string[][] = [];
+  if (parsed.place) {
+    const place = parsed.place.name.split(' ');
+    const at = [placePreposition(message, parsed.place), ...place];
+    if (when) candidates.push([...phrase, ...at, ...when.afterPlace]);
+    candidates.push([...phrase, ...at], [...place, ...phrase], [...place, ...twoWords], [...place, subject.short]);
   }
-  const preferred = parsed.preferences.map((p) => TITLE_PREFERENCE[p]).find(Boolean);
-  const topic = preferred ?? TITLE_TOPIC[parsed.mainCategory];
-  const words = topic.split(' ');
-  const place = parsed.place?.name;
-  if (place) words.push('in', ...place.split(' '));
-  if (parsed.timeline && words.length + parsed.timeline.split(' ').length <= 5) {
-    words.push(...titleCase(parsed.timeline).split(' '));
-  }
-  if (words.length > 5) return words.slice(0, 5).join(' ');
-  if (words.length < 4 && !['Request', 'Plans'].includes(words[words.length - 1])) words.push('Request');
-  if (words.length < 4) words.unshift('Bespoke');
-  return words.join(' ');
+  if (when) candidates.push([...phrase, ...when.alone], ['Bespoke', ...phrase, ...when.alone]);
+  candidates.push(phrase.length >= 3 ? ['Bespoke', ...phrase] : ['Bespoke', ...phrase, 'Request']);
+  const title = candidates.find(fits);
+  return title ? title.join(' ') : 'New conversation';
 }

@@ -26,56 +26,243 @@ const DAYS = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 // Keywords per category; 2 for words that name the category outright, 1 for hints.
 const CATEGORY_WORDS: Record<Exclude<MessageCategory, 'default'>, Array<[string, number]>> = {
   travel: [
-    ['trip', 3], ['travel', 3], ['travelling', 3], ['traveling', 3], ['vacation', 3], ['holiday', 3], ['holidays', 3],
-    ['getaway', 3], ['honeymoon', 3], ['itinerary', 3], ['safari', 3], ['cruise', 3], ['resort', 2], ['hotel', 2],
-    ['suite', 1], ['visit', 1], ['tour', 1], ['flight', 1], ['flights', 1], ['fly', 1], ['escape', 1], ['island', 1],
-    ['beach', 1], ['ski', 1], ['skiing', 1], ['stay', 1], ['retreat', 1], ['weekend away', 2], ['sailing trip', 2],
+    ['trip', 3],
+    ['travel', 3],
+    ['travelling', 3],
+    ['traveling', 3],
+    ['vacation', 3],
+    ['holiday', 3],
+    ['holidays', 3],
+    ['getaway', 3],
+    ['honeymoon', 3],
+    ['itinerary', 3],
+    ['safari', 3],
+    ['cruise', 3],
+    ['resort', 2],
+    ['hotel', 2],
+    ['suite', 1],
+    ['visit', 1],
+    ['tour', 1],
+    ['flight', 1],
+    ['flights', 1],
+    ['fly', 1],
+    ['escape', 1],
+    ['island', 1],
+    ['beach', 1],
+    ['ski', 1],
+    ['skiing', 1],
+    ['stay', 1],
+    ['retreat', 1],
+    ['weekend away', 2],
+    ['sailing trip', 2],
   ],
   dining: [
-    ['dinner', 2], ['lunch', 2], ['brunch', 2], ['breakfast', 1], ['restaurant', 2], ['restaurants', 2], ['table', 2],
-    ['michelin', 2], ['tasting menu', 2], ['omakase', 2], ['private chef', 1], ['chef', 1], ['sommelier', 1],
-    ['wine pairing', 2], ['dining', 2], ['dine', 2], ['eat', 1], ['food', 1], ['cuisine', 2], ['reservation', 1],
-    ['bistro', 2], ['sushi', 2], ['steakhouse', 2], ['cocktail bar', 1], ['degustation', 2],
+    ['dinner', 2],
+    ['lunch', 2],
+    ['brunch', 2],
+    ['breakfast', 1],
+    ['restaurant', 2],
+    ['restaurants', 2],
+    ['table', 2],
+    ['michelin', 2],
+    ['tasting menu', 2],
+    ['omakase', 2],
+    ['private chef', 1],
+    ['chef', 1],
+    ['sommelier', 1],
+    ['wine pairing', 2],
+    ['dining', 2],
+    ['dine', 2],
+    ['eat', 1],
+    ['food', 1],
+    ['cuisine', 2],
+    ['reservation', 1],
+    ['bistro', 2],
+    ['sushi', 2],
+    ['steakhouse', 2],
+    ['cocktail bar', 1],
+    ['degustation', 2],
   ],
   property: [
-    ['villa', 3], ['chalet', 3], ['penthouse', 3], ['apartment', 2], ['estate', 2], ['mansion', 2], ['townhouse', 2],
-    ['property', 2], ['properties', 2], ['real estate', 2], ['house', 1], ['home', 1], ['residence', 2], ['rent', 1],
-    ['rental', 1], ['buy', 1], ['purchase', 1], ['lease', 2], ['bedrooms', 2], ['bedroom', 1], ['castle', 2],
+    ['villa', 3],
+    ['chalet', 3],
+    ['penthouse', 3],
+    ['apartment', 2],
+    ['estate', 2],
+    ['mansion', 2],
+    ['townhouse', 2],
+    ['property', 2],
+    ['properties', 2],
+    ['real estate', 2],
+    ['house', 1],
+    ['home', 1],
+    ['residence', 2],
+    ['rent', 1],
+    ['rental', 1],
+    ['buy', 1],
+    ['purchase', 1],
+    ['lease', 2],
+    ['bedrooms', 2],
+    ['bedroom', 1],
+    ['castle', 2],
   ],
   events: [
-    ['party', 2], ['event', 2], ['events', 2], ['wedding', 2], ['birthday', 2], ['gala', 2], ['celebration', 2],
-    ['celebrate', 2], ['anniversary', 2], ['concert', 2], ['grand prix', 2], ['festival', 2], ['tickets', 2],
-    ['premiere', 2], ['launch', 1], ['soiree', 2], ['reception', 2], ['proposal', 2], ['fashion week', 1],
-    ['film festival', 2], ['opera', 2], ['match', 1], ['final', 1], ['wimbledon', 2], ['super bowl', 2], ['guests', 1],
-    ['corporate retreat', 2], ['conference', 1], ['dj', 1], ['entertainment', 1],
+    ['party', 2],
+    ['event', 2],
+    ['events', 2],
+    ['wedding', 2],
+    ['birthday', 2],
+    ['gala', 2],
+    ['celebration', 2],
+    ['celebrate', 2],
+    ['anniversary', 2],
+    ['concert', 2],
+    ['grand prix', 2],
+    ['festival', 2],
+    ['tickets', 2],
+    ['premiere', 2],
+    ['launch', 1],
+    ['soiree', 2],
+    ['reception', 2],
+    ['proposal', 2],
+    ['fashion week', 1],
+    ['film festival', 2],
+    ['opera', 2],
+    ['match', 1],
+    ['final', 1],
+    ['wimbledon', 2],
+    ['super bowl', 2],
+    ['guests', 1],
+    ['corporate retreat', 2],
+    ['conference', 1],
+    ['dj', 1],
+    ['entertainment', 1],
   ],
   wellness: [
-    ['spa', 2], ['massage', 2], ['wellness', 2], ['yoga', 2], ['detox', 2], ['fitness', 2], ['personal trainer', 2],
-    ['meditation', 2], ['facial', 2], ['medical', 2], ['clinic', 2], ['health', 1], ['sauna', 1], ['pilates', 2],
-    ['longevity', 2], ['hammam', 2], ['treatment', 1], ['physiotherapist', 2], ['therapist', 1], ['nutritionist', 2],
+    ['spa', 2],
+    ['massage', 2],
+    ['wellness', 2],
+    ['yoga', 2],
+    ['detox', 2],
+    ['fitness', 2],
+    ['personal trainer', 2],
+    ['meditation', 2],
+    ['facial', 2],
+    ['medical', 2],
+    ['clinic', 2],
+    ['health', 1],
+    ['sauna', 1],
+    ['pilates', 2],
+    ['longevity', 2],
+    ['hammam', 2],
+    ['treatment', 1],
+    ['physiotherapist', 2],
+    ['therapist', 1],
+    ['nutritionist', 2],
   ],
   fashion: [
-    ['fashion', 2], ['couture', 2], ['haute couture', 2], ['tailor', 2], ['bespoke suit', 2], ['suit', 1], ['dress', 2],
-    ['gown', 2], ['shopping', 2], ['personal shopper', 2], ['stylist', 2], ['boutique', 1], ['jewelry', 2],
-    ['jewellery', 2], ['diamond', 2], ['diamonds', 2], ['earrings', 2], ['necklace', 2], ['watch', 1], ['handbag', 2], ['birkin', 2], ['wardrobe', 2], ['hermes', 1], ['chanel', 1],
-    ['dior', 1], ['shoes', 1], ['runway', 2],
+    ['fashion', 2],
+    ['couture', 2],
+    ['haute couture', 2],
+    ['tailor', 2],
+    ['bespoke suit', 2],
+    ['suit', 1],
+    ['dress', 2],
+    ['gown', 2],
+    ['shopping', 2],
+    ['personal shopper', 2],
+    ['stylist', 2],
+    ['boutique', 1],
+    ['jewelry', 2],
+    ['jewellery', 2],
+    ['diamond', 2],
+    ['diamonds', 2],
+    ['earrings', 2],
+    ['necklace', 2],
+    ['watch', 1],
+    ['handbag', 2],
+    ['birkin', 2],
+    ['wardrobe', 2],
+    ['hermes', 1],
+    ['chanel', 1],
+    ['dior', 1],
+    ['shoes', 1],
+    ['runway', 2],
   ],
   transportation: [
-    ['private jet', 3], ['jet', 2], ['helicopter', 3], ['chauffeur', 2], ['driver', 2], ['limousine', 2], ['limo', 2],
-    ['car', 1], ['transfer', 2], ['transfers', 2], ['airport', 1], ['yacht charter', 2], ['charter', 1], ['yacht', 1],
-    ['supercar', 2], ['ferrari', 2], ['lamborghini', 2], ['rolls-royce', 2], ['rolls royce', 2], ['bentley', 1],
-    ['pick up', 1], ['pickup', 1], ['ride', 1], ['plane', 2], ['seaplane', 3], ['boat', 1], ['tender', 1],
+    ['private jet', 3],
+    ['jet', 2],
+    ['helicopter', 3],
+    ['chauffeur', 2],
+    ['driver', 2],
+    ['limousine', 2],
+    ['limo', 2],
+    ['car', 1],
+    ['transfer', 2],
+    ['transfers', 2],
+    ['airport', 1],
+    ['yacht charter', 2],
+    ['charter', 1],
+    ['yacht', 1],
+    ['supercar', 2],
+    ['ferrari', 2],
+    ['lamborghini', 2],
+    ['rolls-royce', 2],
+    ['rolls royce', 2],
+    ['bentley', 1],
+    ['pick up', 1],
+    ['pickup', 1],
+    ['ride', 1],
+    ['plane', 2],
+    ['seaplane', 3],
+    ['boat', 1],
+    ['tender', 1],
   ],
   art: [
-    ['art', 2], ['gallery', 2], ['galleries', 2], ['auction', 2], ['painting', 2], ['paintings', 2], ['sculpture', 2],
-    ['museum', 2], ['museums', 2], ['collector', 2], ['exhibition', 2], ['artist', 2], ['art basel', 2],
-    ['frieze', 2], ['biennale', 2], ['christie', 2], ["christie's", 2], ['sotheby', 2], ["sotheby's", 2],
-    ['curator', 2], ['atelier', 1], ['photography', 1],
+    ['art', 2],
+    ['gallery', 2],
+    ['galleries', 2],
+    ['auction', 2],
+    ['painting', 2],
+    ['paintings', 2],
+    ['sculpture', 2],
+    ['museum', 2],
+    ['museums', 2],
+    ['collector', 2],
+    ['exhibition', 2],
+    ['artist', 2],
+    ['art basel', 2],
+    ['frieze', 2],
+    ['biennale', 2],
+    ['christie', 2],
+    ["christie's", 2],
+    ['sotheby', 2],
+    ["sotheby's", 2],
+    ['curator', 2],
+    ['atelier', 1],
+    ['photography', 1],
   ],
   concierge: [
-    ['gift', 2], ['gifts', 2], ['errand', 2], ['concierge', 1], ['assistant', 1], ['assistance', 1], ['arrange', 1],
-    ['organise', 1], ['organize', 1], ['help', 1], ['flowers', 1], ['bouquet', 2], ['nanny', 2], ['babysitter', 2],
-    ['butler', 1], ['security', 1], ['bodyguard', 2], ['visa', 2], ['passport', 2], ['recommend', 1],
+    ['gift', 2],
+    ['gifts', 2],
+    ['errand', 2],
+    ['concierge', 1],
+    ['assistant', 1],
+    ['assistance', 1],
+    ['arrange', 1],
+    ['organise', 1],
+    ['organize', 1],
+    ['help', 1],
+    ['flowers', 1],
+    ['bouquet', 2],
+    ['nanny', 2],
+    ['babysitter', 2],
+    ['butler', 1],
+    ['security', 1],
+    ['bodyguard', 2],
+    ['visa', 2],
+    ['passport', 2],
+    ['recommend', 1],
   ],
 };
 
@@ -116,7 +303,7 @@ const PREFERENCES: Array<[string, string[]]> = [
   ['flowers', ['flowers', 'florist', 'bouquet', 'roses']],
   ['michelin', ['michelin', 'michelin-starred', 'three-star', 'starred']],
   ['tasting menu', ['tasting menu', 'degustation', 'omakase']],
-  ['private room', ['private room', 'private dining room', 'chef\'s table', "chef's table"]],
+  ['private room', ['private room', 'private dining room', "chef's table", "chef's table"]],
   ['rooftop', ['rooftop', 'terrace']],
   ['sea view', ['sea view', 'ocean view', 'oceanfront', 'seafront', 'view of the sea']],
   ['beachfront', ['beachfront', 'on the beach', 'beach access', 'private beach']],
@@ -159,28 +346,49 @@ function wordPattern(phrase: string): RegExp {
   return new RegExp(`(^|[^a-z0-9])${escapeRegExp(phrase)}(?=$|[^a-z0-9])`, 'g');
 }
 
-const PLACE_PATTERNS = PLACES.flatMap((place) =>
-  place.spellings.map((spelling) => ({ place, spelling, pattern: wordPattern(spelling) })),
-);
+/** A spelling as the words it is made of: "St. Moritz" and "st moritz" both read "st moritz". */
+function placeKey(folded: string): string {
+  return folded.replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+/** Every spelling of every place, by its words, so a message is read in one pass over its words. */
+const PLACE_INDEX = new Map<string, Place[]>();
+for (const place of PLACES) {
+  for (const spelling of place.spellings) {
+    const key = placeKey(spelling);
+    if (key) PLACE_INDEX.set(key, [...(PLACE_INDEX.get(key) ?? []), place]);
+  }
+}
+const MAX_PLACE_WORDS = Math.max(...[...PLACE_INDEX.keys()].map((key) => key.split(' ').length));
 
 /** The place the request is about: the most specific, then the first mentioned. */
 export function findPlace(text: string): Place | null {
   // Event names that contain a city that is not where they happen ("Art Basel Miami Beach").
   const folded = fold(text).replace(/\bart basel(?= (in )?(miami|hong kong|paris))/g, (m) => ' '.repeat(m.length));
+  const words = [...folded.matchAll(/[a-z0-9]+/g)].map((m) => ({
+    word: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   const found: Found[] = [];
-  for (const { place, spelling, pattern } of PLACE_PATTERNS) {
-    pattern.lastIndex = 0;
-    let match: RegExpExecArray | null;
-    while ((match = pattern.exec(folded)) !== null) {
-      const index = match.index + match[1].length;
-      if (place.capitalised && !/^[A-Z]/.test(text.slice(index, index + 1))) continue;
-      found.push({ place, index, length: spelling.length });
+  for (let i = 0; i < words.length; i += 1) {
+    let key = '';
+    for (let n = 0; n < MAX_PLACE_WORDS && i + n < words.length; n += 1) {
+      key = n === 0 ? words[i].word : `${key} ${words[i + n].word}`;
+      for (const place of PLACE_INDEX.get(key) ?? []) {
+        const index = words[i].start;
+        if (place.capitalised && !/^[A-Z]/.test(text.slice(index, index + 1))) continue;
+        found.push({ place, index, length: words[i + n].end - index });
+      }
     }
   }
   if (found.length === 0) return null;
   // Drop matches inside longer ones ("Naples" inside "Naples, Florida").
   const kept = found.filter(
-    (f) => !found.some((g) => g !== f && g.length > f.length && g.index <= f.index && g.index + g.length >= f.index + f.length),
+    (f) =>
+      !found.some(
+        (g) => g !== f && g.length > f.length && g.index <= f.index && g.index + g.length >= f.index + f.length,
+      ),
   );
   const rank = { city: 0, region: 1, country: 2 } as const;
   kept.sort((a, b) => rank[a.place.kind] - rank[b.place.kind] || a.index - b.index);
@@ -204,11 +412,26 @@ function ordinalDay(token: string): number {
 export function findTimeline(text: string): string | null {
   const t = fold(text).replace(/\s+/g, ' ');
   const rules: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
-    [/\b(first|second|third|fourth|last|1st|2nd|3rd|4th) week (of|in) (\w+)/, (m) => (new RegExp(`^${MONTH}$`).test(m[3]) ? `${m[1].replace('1st', 'first').replace('2nd', 'second').replace('3rd', 'third').replace('4th', 'fourth')} week of ${monthName(m[3])}` : '')],
-    [/\b(early|mid|late|end of|beginning of|start of)[ -]+(\w+)/, (m) => (new RegExp(`^${MONTH}$`).test(m[2]) ? `${m[1] === 'mid' ? 'mid' : m[1]}${m[1] === 'mid' ? '-' : ' '}${monthName(m[2])}` : '')],
+    [
+      /\b(first|second|third|fourth|last|1st|2nd|3rd|4th) week (of|in) (\w+)/,
+      (m) =>
+        new RegExp(`^${MONTH}$`).test(m[3])
+          ? `${m[1].replace('1st', 'first').replace('2nd', 'second').replace('3rd', 'third').replace('4th', 'fourth')} week of ${monthName(m[3])}`
+          : '',
+    ],
+    [
+      /\b(early|mid|late|end of|beginning of|start of)[ -]+(\w+)/,
+      (m) =>
+        new RegExp(`^${MONTH}$`).test(m[2])
+          ? `${m[1] === 'mid' ? 'mid' : m[1]}${m[1] === 'mid' ? '-' : ' '}${monthName(m[2])}`
+          : '',
+    ],
     [/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => `${m[1]}-${m[2]}-${m[3]}`],
     [/\b(\d{1,2})\/(\d{1,2})(\/\d{2,4})?\b/, (m) => m[0]],
-    [new RegExp(`\\b${MONTH} (\\d{1,2}(st|nd|rd|th)?)\\b(?! ?(guests|people|persons|pax|nights|days))`), (m) => `${monthName(m[1])} ${ordinalDay(m[2])}`],
+    [
+      new RegExp(`\\b${MONTH} (\\d{1,2}(st|nd|rd|th)?)\\b(?! ?(guests|people|persons|pax|nights|days))`),
+      (m) => `${monthName(m[1])} ${ordinalDay(m[2])}`,
+    ],
     [new RegExp(`\\b(\\d{1,2})(st|nd|rd|th)? (of )?${MONTH}\\b`), (m) => `${monthName(m[4])} ${Number(m[1])}`],
     [/\bnew year'?s eve\b/, () => "New Year's Eve"],
     [/\bchristmas( eve)?\b/, (m) => (m[1] ? 'Christmas Eve' : 'Christmas')],
@@ -250,11 +473,19 @@ export function findTimeline(text: string): string | null {
 /** How soon: high for tonight, today, tomorrow and urgent words; low when the member says so. */
 export function findUrgency(text: string, timeline: string | null): Urgency {
   const t = fold(text);
-  if (/\b(urgent|urgently|emergency|asap|as soon as possible|right now|immediately|last[- ]minute|straight away|right away)\b/.test(t)) {
+  if (
+    /\b(urgent|urgently|emergency|asap|as soon as possible|right now|immediately|last[- ]minute|straight away|right away)\b/.test(
+      t,
+    )
+  ) {
     return 'high';
   }
   if (timeline && /^(tonight|today|tomorrow|as soon as possible|within )/.test(timeline)) return 'high';
-  if (/\b(no rush|no hurry|whenever|someday|some day|flexible|at some point|eventually|sometime|just exploring|just curious)\b/.test(t)) {
+  if (
+    /\b(no rush|no hurry|whenever|someday|some day|flexible|at some point|eventually|sometime|just exploring|just curious)\b/.test(
+      t,
+    )
+  ) {
     return 'low';
   }
   if (timeline && /^next (summer|winter|spring|autumn|fall|year)$/.test(timeline)) return 'low';
@@ -290,7 +521,11 @@ function scaled(amount: string, suffix: string | undefined): number {
 export function findBudget(text: string): string | null {
   const t = text.replace(/\s+/g, ' ');
   const lower = fold(t);
-  if (/\b(no (budget|limit|limits|ceiling)|unlimited( budget)?|money is no (object|issue)|whatever it costs|spare no expense|sky'?s the limit|price is no (object|issue)|cost is no (object|issue)|budget is no (object|issue)|budget is not an issue)\b/.test(lower)) {
+  if (
+    /\b(no (budget|limit|limits|ceiling)|unlimited( budget)?|money is no (object|issue)|whatever it costs|spare no expense|sky'?s the limit|price is no (object|issue)|cost is no (object|issue)|budget is no (object|issue)|budget is not an issue)\b/.test(
+      lower,
+    )
+  ) {
     return 'no limit';
   }
   const currency = '(\\$|€|£|¥|usd|eur|gbp|chf|aed|jpy)';
@@ -299,7 +534,10 @@ export function findBudget(text: string): string | null {
   const words = '(dollars?|usd|euros?|eur|pounds?|gbp|chf|swiss francs?|francs?|aed|dirhams?|yen|jpy|bucks|quid)';
   const before = new RegExp(`${currency} ?${number} ?${suffix}\\b`, 'i');
   const after = new RegExp(`\\b${number} ?${suffix} ?${words}\\b`, 'i');
-  const bare = new RegExp(`\\bbudget (?:of |is |around |about |up to |under |below |max |maximum )*${number} ?${suffix}\\b`, 'i');
+  const bare = new RegExp(
+    `\\bbudget (?:of |is |around |about |up to |under |below |max |maximum )*${number} ?${suffix}\\b`,
+    'i',
+  );
   let symbol: string | null = null;
   let value: number | null = null;
   let index = -1;
@@ -337,22 +575,36 @@ export function findBudget(text: string): string | null {
     const formatted = Math.round(value).toLocaleString('en-US');
     return `${qualifier}${symbol}${formatted}${per ? ` per ${per[2] === 'head' || per[2] === 'guest' ? 'person' : per[2]}` : ''}`;
   }
-  if (/\b(premium luxury|ultra[- ]luxury|ultra[- ]luxurious|top of the line|top-of-the-line|best available|the very best|best of the best|finest|most exclusive|no expense spared)\b/.test(lower)) {
+  if (
+    /\b(premium luxury|ultra[- ]luxury|ultra[- ]luxurious|top of the line|top-of-the-line|best available|the very best|best of the best|finest|most exclusive|no expense spared)\b/.test(
+      lower,
+    )
+  ) {
     return 'premium luxury';
   }
   if (/\b(luxury|luxurious|high[- ]end|upscale|lavish)\b/.test(lower)) return 'luxury';
   if (/\b(mid[- ]range|moderate|reasonable|reasonably priced|sensible)\b/.test(lower)) return 'moderate';
-  if (/\b(affordable|cheap|inexpensive|economical|budget[- ]friendly|on a budget|good value)\b/.test(lower)) return 'economical';
+  if (/\b(affordable|cheap|inexpensive|economical|budget[- ]friendly|on a budget|good value)\b/.test(lower))
+    return 'economical';
   return null;
 }
+
+// Compiled once: every chat message, title and parse runs these.
+const PREFERENCE_PATTERNS = PREFERENCES.map(
+  ([name, words]) => [name, words.map((word) => new RegExp(wordPattern(fold(word)).source))] as const,
+);
+const CATEGORY_PATTERNS = CATEGORY_ORDER.map(
+  (category) =>
+    [category, CATEGORY_WORDS[category].map(([word, weight]) => [wordPattern(fold(word)), weight] as const)] as const,
+);
 
 export function findPreferences(text: string): string[] {
   const t = fold(text);
   const found: Array<[string, number]> = [];
-  for (const [name, words] of PREFERENCES) {
+  for (const [name, patterns] of PREFERENCE_PATTERNS) {
     let first = -1;
-    for (const word of words) {
-      const match = wordPattern(fold(word)).exec(t);
+    for (const pattern of patterns) {
+      const match = pattern.exec(t);
       if (match && (first === -1 || match.index < first)) first = match.index;
     }
     if (first !== -1) found.push([name, first]);
@@ -360,9 +612,20 @@ export function findPreferences(text: string): string[] {
   // "private jet" also says "private"; that is not a wish for privacy.
   const names = found.sort((a, b) => a[1] - b[1]).map(([name]) => name);
   return names.filter((name) => {
-    if (name === 'privacy') return /\b(discreet|discretion|secluded|privacy|private (villa|island|beach|estate|residence|setting|event|party|dinner|viewing|room|tour|chalet))\b/.test(t) && !names.includes('private room');
+    if (name === 'privacy')
+      return (
+        /\b(discreet|discretion|secluded|privacy|private (villa|island|beach|estate|residence|setting|event|party|dinner|viewing|room|tour|chalet))\b/.test(
+          t,
+        ) && !names.includes('private room')
+      );
     if (name === 'wine' && names.includes('sommelier') && !/\bwines?\b(?! pairing)/.test(t)) return false;
-    if (name === 'chef' && names.includes('michelin') && !/\b(private|personal) chef\b/.test(t) && !/\bchef\b(?!'s table)/.test(t)) return false;
+    if (
+      name === 'chef' &&
+      names.includes('michelin') &&
+      !/\b(private|personal) chef\b/.test(t) &&
+      !/\bchef\b(?!'s table)/.test(t)
+    )
+      return false;
     return true;
   });
 }
@@ -370,10 +633,10 @@ export function findPreferences(text: string): string[] {
 export function findCategory(text: string): MessageCategory {
   const t = fold(text);
   const scores = new Map<MessageCategory, number>();
-  for (const category of CATEGORY_ORDER) {
+  for (const [category, patterns] of CATEGORY_PATTERNS) {
     let score = 0;
-    for (const [word, weight] of CATEGORY_WORDS[category]) {
-      const matches = t.match(wordPattern(fold(word)));
+    for (const [pattern, weight] of patterns) {
+      const matches = t.match(pattern);
       if (matches) score += weight * Math.min(matches.length, 2);
     }
     scores.set(category, score);
@@ -388,7 +651,11 @@ export function findCategory(text: string): MessageCategory {
     }
   }
   if (bestScore > 0) return best;
-  if (/\b(book|reserve|arrange|organi[sz]e|find|get me|need|want|would like|looking for|could you|can you|please)\b/.test(t)) {
+  if (
+    /\b(book|reserve|arrange|organi[sz]e|find|get me|need|want|would like|looking for|could you|can you|please)\b/.test(
+      t,
+    )
+  ) {
     return 'concierge';
   }
   return 'default';
@@ -422,4 +689,41 @@ export function toEntities(parsed: ParsedRequest): ParsedEntities {
 /** True when a message asks the concierge for something, rather than greeting or thanking it. */
 export function carriesRequest(parsed: ParsedEntities): boolean {
   return parsed.mainCategory !== 'default';
+}
+
+/**
+ * What a message does, before what it asks for: a request (or more detail on one), thanks or
+ * praise, a cancellation, or small talk. "We had a nice dinner, thanks" names a dinner but asks
+ * for none; "Thanks, could you also book a table?" does.
+ */
+export type MessageIntent = 'request' | 'thanks' | 'cancel' | 'small-talk';
+
+const ASKS =
+  /\?|\b(book|reserve|arrange|organi[sz]e|find|get me|need|want|would like|looking for|could you|can you|would you|please|plan|add|make it|change|instead|also|another|go ahead|proceed|confirm|let'?s do|option \d)\b/;
+const THANKS = /\b(thanks?|thank you|thx|merci|grazie|gracias|danke|cheers|much appreciated|appreciate it)\b/;
+const PRAISE =
+  /^\s*(oh,? )?(perfect|wonderful|great|lovely|excellent|marvell?ous|splendid|brilliant|amazing|fantastic|superb|ok|okay|noted|understood|got it|sounds (good|great|perfect|lovely|wonderful))\b[\s!.]*$/;
+const EXPERIENCE =
+  /\b(we|i) (had|loved|enjoyed|adored)\b|\b(it|that|this|everything|all|the \w+) (was|were) (lovely|wonderful|amazing|great|perfect|fantastic|superb|delightful|excellent|marvell?ous|divine|exquisite|incredible|unforgettable|beautiful)\b/;
+const PLEASANTRY =
+  /^\s*(hi|hello|hey|good (morning|afternoon|evening)|greetings|bonjour|hola|ciao)\b|\b(how are you|how do you do|who are you|nice to meet you)\b/;
+const CANCEL =
+  /\b(cancel|call (it|that|the \w+) off|never ?mind|forget (it|that|about (it|that))|no longer (need|want)|(do not|don'?t) need (it|that|this) any ?more|scrap (it|that))\b/;
+
+export function messageIntent(text: string): MessageIntent {
+  const t = fold(text).replace(/[’‘]/g, "'");
+  if (CANCEL.test(t)) return 'cancel';
+  if ((THANKS.test(t) || PRAISE.test(t) || EXPERIENCE.test(t)) && !ASKS.test(t)) return 'thanks';
+  const asksNothing = findCategory(text) === 'default' && !findPlace(text);
+  return asksNothing && (PLEASANTRY.test(t) || !findTimeline(text)) ? 'small-talk' : 'request';
+}
+
+/** A greeting or a pleasantry ("Good evening", "How are you?"), answered with a greeting. */
+export function isPleasantry(text: string): boolean {
+  return text.trim() === '' || PLEASANTRY.test(fold(text));
+}
+
+/** Thanks that report the experience itself ("we had a wonderful dinner"): the request was fulfilled. */
+export function reportsExperience(text: string): boolean {
+  return EXPERIENCE.test(fold(text).replace(/[’‘]/g, "'"));
 }

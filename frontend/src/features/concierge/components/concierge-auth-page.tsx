@@ -38,12 +38,12 @@ export function ConciergeAuthPage() {
     try {
       await authenticate(password);
       setAuthenticatedHint(true);
-      notification.success({ message: 'Authentication successful', description: `Welcome to ${brand} Concierge` });
+      notification.success({ title: 'Authentication successful', description: `Welcome to ${brand} Concierge` });
       window.setTimeout(() => navigate('/concierge'), REDIRECT_DELAY_MS);
     } catch (error) {
       const description =
         error instanceof ApiError && error.status !== 401 ? error.message : 'Invalid password. Please try again.';
-      notification.error({ message: 'Authentication failed', description });
+      notification.error({ title: 'Authentication failed', description });
       setBusy(false);
     }
   };

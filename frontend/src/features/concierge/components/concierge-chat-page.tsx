@@ -28,6 +28,7 @@ import {
   loadThreads,
   message,
   NEW_THREAD_TITLE,
+  recentTurns,
   renameThread,
   saveThreads,
   type ChatThread,
@@ -133,7 +134,7 @@ export function ConciergeChatPage() {
     let partial = '';
     try {
       const done = await streamChat(
-        { threadId, messages: thread.messages.map(({ role, content }) => ({ role, content })) },
+        { threadId, messages: recentTurns(thread.messages) },
         (piece) => {
           partial += piece;
           setStreaming(partial);
@@ -283,10 +284,17 @@ export function ConciergeChatPage() {
                             { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true },
                           ],
                           onClick: ({ key }) =>
-                            key === 'rename' ? setEditing({ id: thread.id, title: thread.title }) : setDeleting(thread.id),
+                            key === 'rename'
+                              ? setEditing({ id: thread.id, title: thread.title })
+                              : setDeleting(thread.id),
                         }}
                       >
-                        <Button size="small" type="text" icon={<MoreOutlined />} aria-label={`Options for ${thread.title}`} />
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<MoreOutlined />}
+                          aria-label={`Options for ${thread.title}`}
+                        />
                       </Dropdown>
                     </>
                   )}
@@ -321,7 +329,12 @@ export function ConciergeChatPage() {
       <main className={styles.chatMain}>
         <header className={styles.chatHeader}>
           {mobile && (
-            <Button type="text" icon={<MenuOutlined />} aria-label="Show conversations" onClick={() => setDrawerOpen(true)} />
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label="Show conversations"
+              onClick={() => setDrawerOpen(true)}
+            />
           )}
           <h1 className={styles.chatTitle}>{active?.title ?? `${brand} Concierge`}</h1>
           <Link to="/" className={styles.homeLink}>
@@ -331,16 +344,25 @@ export function ConciergeChatPage() {
         <section className={styles.messages} aria-label="Messages">
           {visible.length === 0 && streaming === null && (
             <div className={styles.welcome}>
+              <span className={styles.ornament} aria-hidden />
               <h2>Welcome to {brand} Concierge</h2>
               <p>
-                Welcome to {brand} Concierge. Tell me what you have in mind: a table tonight, a villa for the summer,
-                a jet in the morning. I will take care of every detail.
+                Tell me what you have in mind: a table tonight, a villa for the summer, a jet in the morning. I will
+                take care of every detail.
               </p>
             </div>
           )}
           {visible.map((m, index) => (
-            <article key={m.id} className={m.role === 'user' ? styles.userBubble : styles.assistantBubble}>
-              {m.role === 'assistant' ? <MarkdownMessage content={m.content} /> : <p className={styles.plain}>{m.content}</p>}
+            <article
+              key={m.id}
+              data-role={m.role}
+              className={m.role === 'user' ? styles.userBubble : styles.assistantBubble}
+            >
+              {m.role === 'assistant' ? (
+                <MarkdownMessage content={m.content} />
+              ) : (
+                <p className={styles.plain}>{m.content}</p>
+              )}
               {m.role === 'assistant' && (
                 <div className={styles.meta}>
                   <time dateTime={m.createdAt}>{timeOfDay(m.createdAt)}</time>
@@ -355,7 +377,7 @@ export function ConciergeChatPage() {
             </article>
           ))}
           {streaming !== null && streaming !== '' && (
-            <article className={styles.assistantBubble} aria-busy="true">
+            <article data-role="assistant" className={styles.assistantBubble} aria-busy="true">
               <MarkdownMessage content={streaming} />
             </article>
           )}
@@ -364,7 +386,9 @@ export function ConciergeChatPage() {
               <Spin size="small" /> Crafting your personalized response...
             </div>
           )}
-          {error && <Alert type="error" showIcon message="Error" description={error || 'An error occurred. Please try again.'} />}
+          {error && (
+            <Alert type="error" showIcon title="Error" description={error || 'An error occurred. Please try again.'} />
+          )}
           <div ref={end} />
         </section>
         <div className="mf-sr-only" aria-live="polite">

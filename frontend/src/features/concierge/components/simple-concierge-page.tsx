@@ -21,6 +21,19 @@ function timeOfDay(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
+/**
+ * The simple variant's error texts (spec, section 8): an answer of `{success: false}` shows the
+ * server's error or 'Failed to get response'; a non-OK status, or no answer at all, 'Error: Failed
+ * to send message. Please try again.'.
+ */
+export function failureText(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status < 200 || error.status >= 300) {
+    return 'Error: Failed to send message. Please try again.';
+  }
+  // 'Request failed' is the client's own word for a {success: false} without a reason.
+  return error.message && error.message !== 'Request failed' ? error.message : 'Failed to get response';
+}
+
 /** /simple-concierge: one conversation on POST /api/chat, no thread list, no voice. */
 export function SimpleConciergePage() {
   const brand = useBrand();
@@ -29,6 +42,7 @@ export function SimpleConciergePage() {
   const [turns, setTurns] = useState<Turn[]>([]);
   const [loading, setLoading] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [openedAt] = useState(() => new Date().toISOString());
   const end = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -38,7 +52,7 @@ export function SimpleConciergePage() {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [turns, loading]);
 
-  const shown: Turn[] = [{ id: 'welcome', role: 'assistant', content: greeting, at: new Date().toISOString() }, ...turns];
+  const shown: Turn[] = [{ id: 'welcome', role: 'assistant', content: greeting, at: openedAt }, ...turns];
 
   const send = async (text: string) => {
     const user: Turn = { id: crypto.randomUUID(), role: 'user', content: text, at: new Date().toISOString() };
@@ -47,12 +61,14 @@ export function SimpleConciergePage() {
     setLoading(true);
     try {
       const answer = await sendChat({ message: text, conversationHistory: history, sessionId: conciergeSessionId() });
-      setTurns((t) => [...t, { id: crypto.randomUUID(), role: 'assistant', content: answer.response, at: answer.timestamp }]);
+      setTurns((t) => [
+        ...t,
+        { id: crypto.randomUUID(), role: 'assistant', content: answer.response, at: answer.timestamp },
+      ]);
       setAnnouncement('The concierge has replied.');
       track('concierge_interaction', { page: 'simple-concierge' });
     } catch (error) {
-      const description = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'Failed to get response';
-      notification.error({ message: 'Error', description: error instanceof ApiError && error.status === 0 ? 'Error: Failed to send message. Please try again.' : description });
+      notification.error({ title: 'Error', description: failureText(error) });
     } finally {
       setLoading(false);
     }
@@ -64,32 +80,47 @@ export function SimpleConciergePage() {
         <Link to="/" className={styles.brandLink}>
           {brand}
         </Link>
-        <span className={styles.simpleSub}>Concierge</span>
+        <span className={styles.simpleSub}>Private Concierge</span>
       </header>
-      <section className={styles.messages} aria-label="Conversation">
-        {shown.map((turn) => (
-          <article key={turn.id} className={turn.role === 'user' ? styles.userBubble : styles.assistantBubble}>
-            {turn.role === 'assistant' ? <MarkdownMessage content={turn.content} /> : <p className={styles.plain}>{turn.content}</p>}
-            {turn.role === 'assistant' && (
-              <div className={styles.meta}>
-                <time dateTime={turn.at}>{timeOfDay(turn.at)}</time>
-                <ListenButton content={turn.content} />
-              </div>
-            )}
-          </article>
-        ))}
-        {loading && (
-          <div className={styles.pending}>
-            <Spin size="small" /> Crafting your personalized response...
+      <section className={styles.simpleConversation} aria-label="Conversation">
+        <div className={styles.simpleColumn}>
+          <div className={styles.simpleIntro}>
+            <p className="mf-eyebrow">At your service</p>
+            <h1 className={`mf-display ${styles.simpleTitle}`}>
+              The <em>Concierge</em>
+            </h1>
+            <p className={styles.simpleLede}>Journeys, tables, residences and evenings, arranged with discretion.</p>
           </div>
-        )}
-        <div ref={end} />
+          {shown.map((turn) => (
+            <article key={turn.id} className={turn.role === 'user' ? styles.userBubble : styles.assistantBubble}>
+              {turn.role === 'assistant' ? (
+                <MarkdownMessage content={turn.content} />
+              ) : (
+                <p className={styles.plain}>{turn.content}</p>
+              )}
+              {turn.role === 'assistant' && (
+                <div className={styles.meta}>
+                  <time dateTime={turn.at}>{timeOfDay(turn.at)}</time>
+                  <ListenButton content={turn.content} />
+                </div>
+              )}
+            </article>
+          ))}
+          {loading && (
+            <div className={styles.pending}>
+              <Spin size="small" /> Crafting your personalized response...
+            </div>
+          )}
+          <div ref={end} />
+        </div>
       </section>
       <div className="mf-sr-only" aria-live="polite">
         {announcement}
       </div>
       <div className={styles.simpleInput}>
-        <ChatInput onSend={send} loading={loading} />
+        <div className={styles.simpleColumn}>
+          <ChatInput onSend={send} loading={loading} />
+        </div>
       </div>
     </main>
   );

@@ -78,6 +78,26 @@ export function appendMessage(threads: ChatThread[], id: string, added: ChatMess
   return [updated, ...threads.filter((t) => t.id !== id)];
 }
 
+/** What the server reads of a conversation: its last 40 turns, within 32,000 characters. */
+export const SENT_TURNS = 40;
+export const SENT_CHARS = 32_000;
+
+/**
+ * The recent tail of a thread, as sent with each reply: the server answers from the last turns
+ * only, so a long thread sends those and never outgrows the server's limit on a request.
+ */
+export function recentTurns(messages: ChatMessage[]): Array<Pick<ChatMessage, 'role' | 'content'>> {
+  const own = messages.filter((m) => m.role !== 'system' && m.content.trim() !== '');
+  const kept: Array<Pick<ChatMessage, 'role' | 'content'>> = [];
+  let chars = 0;
+  for (let i = own.length - 1; i >= 0 && kept.length < SENT_TURNS; i -= 1) {
+    chars += own[i].content.length;
+    if (chars > SENT_CHARS && kept.length > 0) break;
+    kept.unshift({ role: own[i].role, content: own[i].content });
+  }
+  return kept;
+}
+
 /** Drops the last assistant reply (for Regenerate). */
 export function dropLastReply(threads: ChatThread[], id: string): ChatThread[] {
   const thread = find(threads, id);
@@ -106,7 +126,11 @@ export function groupThreads(threads: ChatThread[], now = new Date()): Array<{ l
     const at = new Date(thread.updatedAt);
     const diff = Math.round((today - day(at)) / 86_400_000);
     const label =
-      diff === 0 ? 'Today' : diff === 1 ? 'Yesterday' : at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+      diff === 0
+        ? 'Today'
+        : diff === 1
+          ? 'Yesterday'
+          : at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
     groups.set(label, [...(groups.get(label) ?? []), thread]);
   }
   return [...groups.entries()].map(([label, list]) => ({ label, threads: list }));

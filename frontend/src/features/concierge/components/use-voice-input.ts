@@ -19,7 +19,10 @@ interface Recognition {
 type RecognitionConstructor = new () => Recognition;
 
 function recognitionClass(): RecognitionConstructor | undefined {
-  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+  const w = window as unknown as {
+    SpeechRecognition?: RecognitionConstructor;
+    webkitSpeechRecognition?: RecognitionConstructor;
+  };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition;
 }
 
@@ -40,7 +43,7 @@ export function useVoiceInput(onTranscript: (text: string) => void) {
     const Recognition = recognitionClass();
     if (!Recognition) {
       notification.error({
-        message: 'Voice Input Not Available',
+        title: 'Voice Input Not Available',
         description: "Your browser doesn't support voice input. Please type your request.",
       });
       return;
@@ -57,19 +60,31 @@ export function useVoiceInput(onTranscript: (text: string) => void) {
         .trim();
       if (text) onTranscript(text);
     };
-    r.onerror = () => {
+    const failed = () => {
       notification.error({
-        message: 'Voice Input Error',
+        title: 'Voice Input Error',
         description: 'Could not capture your voice. Please try again or type your request.',
       });
+      if (recognition.current === r) recognition.current = null;
       setListening(false);
     };
-    r.onend = () => setListening(false);
+    r.onerror = failed;
+    r.onend = () => {
+      if (recognition.current === r) recognition.current = null;
+      setListening(false);
+    };
     recognition.current = r;
-    r.start();
+    try {
+      // Throws when the microphone is already in use, or recognition is already running.
+      r.start();
+    } catch (error) {
+      console.error('Voice input could not start', error);
+      failed();
+      return;
+    }
     setListening(true);
     notification.info({
-      message: 'Voice Input Active',
+      title: 'Voice Input Active',
       description: 'Please speak clearly. Your voice will be converted to text.',
     });
   }, [listening, notification, onTranscript]);
