@@ -140,6 +140,24 @@ describe('Administrator sign-in', () => {
     expect(blocked.body.error).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
   });
 
+  it.each([
+    ['one username', (i: number) => basic('admin', `parallel-${i}`), 10],
+    ['many usernames', (i: number) => basic(`user-${i}`, 'parallel'), 20],
+  ])(
+    'counts parallel guesses before checking them: of 30 at once for %s, only the limit are checked, the rest answer 429',
+    async (_label, header, limit) => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => request(t.http).get('/api/admin/auth').set('Authorization', header(i))),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(limit);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30 - limit);
+      expect(answers.find((answer) => answer.status === 429)!.body.error).toBe(
+        'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+      );
+    },
+  );
+
   it('guards every route under /api/admin: 401 without credentials and with wrong ones', async () => {
     const routes = registeredRoutes(t).filter((r) => r.path === '/api/admin' || r.path.startsWith('/api/admin/'));
     // The sweep must see the real routes, including the ones added by later modules.
@@ -158,6 +176,77 @@ describe('Administrator sign-in', () => {
       if (wrong.status !== 401) failures.push(`${route.method} ${route.path} with a wrong password: ${wrong.status}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('Sign-in limits across addresses and processes', () => {
+  const env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: TEST_ADMIN.password, TRUST_PROXY: '1' };
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await createTestApp({ env });
+    // A second api process: the same database and Redis, none of the first one's memory.
+    second = await createTestApp({ env });
+  });
+  beforeEach(async () => {
+    await first.reset();
+    await asAdmin(first);
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  const from = (app: TestApp, address: string, header: string) =>
+    request(app.http).get('/api/admin/auth').set('X-Forwarded-For', address).set('Authorization', header);
+  const right = basic(TEST_ADMIN.username, TEST_ADMIN.password);
+
+  it('forgets the failed attempts of the address and of the username once the administrator signs in', async () => {
+    // An administrator no process has verified yet, so the sign-in takes the full path.
+    await first.app.get(AdminAuthService).insertIfAbsent('curator', 'curator-password-456');
+    for (let i = 0; i < 9; i++) await from(first, '203.0.113.9', basic('curator', `typo-${i}`)).expect(401);
+    for (let i = 0; i < 10; i++) await from(first, '203.0.113.9', basic(`someone-${i}`, 'typo')).expect(401);
+    await from(first, '203.0.113.9', basic('curator', 'curator-password-456')).expect(200);
+    // The address has its full allowance again: twenty failures, then 429.
+    for (let i = 0; i < 20; i++) await from(first, '203.0.113.9', basic(`other-${i}`, 'typo')).expect(401);
+    await from(first, '203.0.113.9', basic('other-20', 'typo')).expect(429);
+    // So has the username, from anywhere else: ten failures, then 429.
+    for (let i = 0; i < 10; i++) await from(first, `198.51.100.${i}`, basic('curator', `again-${i}`)).expect(401);
+    await from(first, '198.51.100.10', basic('curator', 'again-10')).expect(429);
+  });
+
+  it('keeps the administrator in from an address they signed in from while failures from elsewhere block the username', async () => {
+    await from(first, '203.0.113.7', right).expect(200);
+    // Ten failures from ten addresses, none over its own address limit.
+    for (let i = 0; i < 10; i++) await from(second, `198.51.100.${i}`, basic('admin', `spray-${i}`)).expect(401);
+    await from(second, '198.51.100.10', basic('admin', 'spray-10')).expect(429);
+    // Even the right password is refused from a new address while the username is blocked...
+    await from(second, '192.0.2.55', right).expect(429);
+    // ...but not from the address the administrator uses.
+    await from(second, '203.0.113.7', right).expect(200);
+  });
+});
+
+describe('The first unknown username after boot', () => {
+  it('costs no more than any later one (the dummy hash is made at boot)', async () => {
+    const t = await createTestApp({ env: { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: TEST_ADMIN.password } });
+    try {
+      const time = async (value: string) => {
+        const started = process.hrtime.bigint();
+        await request(t.http).get('/api/admin/auth').set('Authorization', value).expect(401);
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      };
+      // Warms the request path without touching any password hash.
+      await request(t.http).get('/api/admin/auth').expect(401);
+      const first = await time(basic('ghost-1', 'whatever-password'));
+      const later = [await time(basic('ghost-2', 'whatever')), await time(basic('ghost-3', 'whatever'))];
+      const usual = (later[0] + later[1]) / 2;
+      // Hashing the dummy on first use would make the first attempt cost two argon2 runs instead of one.
+      expect(first).toBeLessThan(usual * 1.4);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -130,6 +130,138 @@ describe('Admin waitlist', () => {
     expect((await list('?q=%25%25%25')).total).toBe(0);
   });
 
+  it('finds short texts too, in names, emails and phones alike', async () => {
+    await seed(30);
+    const emails = (body: { data: Array<{ email: string }> }) => body.data.map((e) => e.email).sort();
+    // One character: 'Guest 7' is a name, '00007' a phone, 'guest0007' an email; all three are the same entry.
+    expect(emails(await list('?q=7&pageSize=100'))).toEqual([
+      'guest0007@example.com',
+      'guest0017@example.com',
+      'guest0027@example.com',
+    ]);
+    // Two characters found only in names ('Guest 12', 'Guest 14') and in phones and emails.
+    const twelve = await list('?q=12');
+    expect(emails(twelve)).toEqual(['guest0012@example.com']);
+    expect((await list('?q=T 1')).data.map((e: { fullName: string }) => e.fullName).sort()).toEqual([
+      'Guest 10',
+      'Guest 12',
+      'Guest 14',
+      'Guest 16',
+      'Guest 18',
+    ]);
+    expect(emails(await list('?q=%2B1&pageSize=100'))).toHaveLength(30);
+    expect((await list('?q=zz')).total).toBe(0);
+  });
+
+  describe('search on a long list', () => {
+    /** Every entry whose email, name or phone holds the text, in plain SQL (the answer to compare with). */
+    const expected = async (q: string, order: string) =>
+      t.orm.em
+        .getConnection()
+        .execute<Array<{ email: string }>>(
+          `select email from waitlist_entries
+            where strpos(lower(email || ' ' || coalesce(full_name, '') || ' ' || coalesce(phone_number, '')), lower(?)) > 0
+            order by ${order}`,
+          [q],
+        )
+        .then((rows) => rows.map((r) => r.email));
+
+    const checkSearches = async () => {
+      for (const q of [
+        'q',
+        'Qu',
+        'quill',
+        '7',
+        '77',
+        '@',
+        'est 59',
+        '555 05999',
+        '+44 2',
+        'zz',
+        'guest',
+        'Guest 1',
+        'middle',
+        'le m',
+      ]) {
+        for (const [sort, order] of [
+          ['-createdAt', 'created_at desc, id desc'],
+          ['email', 'email asc, id asc'],
+        ]) {
+          const all = await expected(q, order);
+          const first = await list(`?q=${encodeURIComponent(q)}&sort=${sort}&pageSize=20`);
+          const third = await list(`?q=${encodeURIComponent(q)}&sort=${sort}&pageSize=20&page=3`);
+          const label = `"${q}" by ${sort}`;
+          expect({ label, total: first.total, capped: first.totalCapped ?? false }).toEqual({
+            label,
+            total: Math.min(all.length, 1000),
+            capped: all.length > 1000,
+          });
+          expect({ label, first: first.data.map((e: { email: string }) => e.email) }).toEqual({
+            label,
+            first: all.slice(0, 20),
+          });
+          expect({ label, third: third.data.map((e: { email: string }) => e.email) }).toEqual({
+            label,
+            third: all.slice(40, 60),
+          });
+        }
+      }
+    };
+
+    beforeEach(async () => {
+      await seed(6000);
+      // A few rare entries among thousands of common ones.
+      await t.orm.em.getConnection().execute(
+        `insert into waitlist_entries (id, email, full_name, phone_number, consent, created_at) values
+           (gen_random_uuid(), 'zoe@quill.example', 'Zoë Quill', '+44 20 7946 0000', true, '2025-06-01'),
+           (gen_random_uuid(), 'q@example.com', null, null, true, '2025-06-02'),
+           (gen_random_uuid(), 'quentin@example.com', 'Quentin Blake', '+33 1 77 77 77 77', true, '2024-01-01')`,
+      );
+      // Many matches of 'middle', none of them among the newest entries nor the first emails.
+      await t.orm.em.getConnection().execute(
+        `insert into waitlist_entries (id, email, full_name, consent, created_at)
+         select gen_random_uuid(), 'middle' || i || '@example.org', 'Middle Member ' || i, true,
+                timestamptz '2026-01-02' + (i || ' seconds')::interval
+           from generate_series(1, 1500) as i`,
+      );
+    });
+
+    it('answers exactly what a full scan would, for short and long, rare and common texts', async () => {
+      await checkSearches();
+    });
+
+    it('answers the same without the trigram index (pg_trgm missing)', async () => {
+      const connection = t.orm.em.getConnection();
+      const [{ indexdef }] = await connection.execute<Array<{ indexdef: string }>>(
+        `select indexdef from pg_indexes where indexname = 'waitlist_entries_search_trgm_idx'`,
+      );
+      await connection.execute('drop index waitlist_entries_search_trgm_idx');
+      const withoutTrigrams = await createTestApp();
+      const previous = t;
+      try {
+        t = withoutTrigrams;
+        await checkSearches();
+      } finally {
+        t = previous;
+        await withoutTrigrams.close();
+        await connection.execute(indexdef);
+      }
+    });
+
+    it('counts a common search up to 1,000 and says there are more', async () => {
+      const body = await list('?q=example.com&pageSize=100&page=10');
+      expect(body).toMatchObject({ total: 1000, totalCapped: true });
+      expect(body.data.map((e: { email: string }) => e.email)).toEqual(
+        (await expected('example.com', 'created_at desc, id desc')).slice(900, 1000),
+      );
+      expect(await list('?q=example.com&pageSize=100&page=11')).toMatchObject({
+        data: [],
+        total: 1000,
+        totalCapped: true,
+      });
+    });
+  });
+
   it('shows a sign-up from the public form', async () => {
     await request(t.http)
       .post('/api/waitlist')
@@ -180,5 +312,76 @@ describe('Admin waitlist', () => {
     );
     expect(lines[2]).toContain('"guest4499@example.com"');
     expect(lines[4501]).toContain('"guest0000@example.com"');
+  });
+
+  describe('download links for the CSV export', () => {
+    const readText = (call: request.Test) =>
+      call.buffer(true).parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => done(null, text));
+      });
+    const link = async () => {
+      const response = await request(t.http)
+        .post('/api/admin/waitlist/export-link')
+        .set('Authorization', auth)
+        .expect(200);
+      return response.body.data as { url: string; expiresAt: string };
+    };
+
+    it('gives an administrator a one-minute link that downloads the streamed CSV without credentials', async () => {
+      await seed(3);
+      const { url, expiresAt } = await link();
+      expect(url).toMatch(/^\/api\/admin\/waitlist\/export\?token=[\w.-]+$/);
+      const lifetime = new Date(expiresAt).getTime() - Date.now();
+      expect(lifetime).toBeGreaterThan(50_000);
+      expect(lifetime).toBeLessThanOrEqual(60_000);
+      const response = await readText(request(t.http).get(url)).expect(200);
+      expect(response.headers['content-type']).toMatch(/^text\/csv/);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect((response.body as string).trim().split('\r\n')).toHaveLength(4);
+    });
+
+    it('works once: the same link opened again answers 401', async () => {
+      const { url } = await link();
+      await request(t.http).get(url).expect(200);
+      const again = await request(t.http).get(url).expect(401);
+      expect(again.body).toEqual({ success: false, error: 'This download link has expired. Please export again.' });
+    });
+
+    it('refuses an expired, altered or foreign token with 401', async () => {
+      const { url } = await link();
+      const token = new URL(url, 'http://x').searchParams.get('token')!;
+      const [purpose, admin, expires, nonce, signature] = token.split('.');
+      const refused = async (candidate: string) => {
+        const response = await request(t.http)
+          .get(`/api/admin/waitlist/export?token=${encodeURIComponent(candidate)}`)
+          .expect(401);
+        expect(response.body.error).toBe('This download link has expired. Please export again.');
+      };
+      await refused([purpose, admin, String(Number(expires) + 3_600_000), nonce, signature].join('.'));
+      await refused(['invoice-export', admin, expires, nonce, signature].join('.'));
+      await refused('not-a-token');
+      await refused('');
+      // The genuine one, a minute and a second later.
+      const later = jest.spyOn(Date, 'now').mockReturnValue(Number(expires) + 1000);
+      try {
+        await refused(token);
+      } finally {
+        later.mockRestore();
+      }
+    });
+
+    it('asks for administrator credentials to make a link, and to export without one', async () => {
+      await request(t.http).post('/api/admin/waitlist/export-link').expect(401);
+      await request(t.http)
+        .get('/api/admin/waitlist/export')
+        .expect(401, { success: false, error: 'Invalid credentials' });
+      // API clients may still export with HTTP Basic.
+      await request(t.http).get('/api/admin/waitlist/export').set('Authorization', auth).expect(200);
+    });
   });
 });

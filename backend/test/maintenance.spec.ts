@@ -53,6 +53,73 @@ describe('Maintenance mode', () => {
     await request(t.http).post('/api/waitlist').send(signUp).expect(200);
   });
 
+  const application = {
+    name: 'Maison Lumière',
+    contactName: 'Élise Martin',
+    email: 'elise@maisonlumiere.example',
+    phone: '+1 305 555 0199',
+    description: 'Private dining and event space overlooking Biscayne Bay.',
+    categories: ['event_space'],
+    address: '1200 Brickell Bay Drive',
+    city: 'Miami',
+    state: 'FL',
+    zipCode: '33131',
+    termsAccepted: true,
+    bot_check: '',
+  };
+  const switchTo = (enabled: boolean) =>
+    request(t.http).put('/api/admin/maintenance').set('Authorization', auth).send({ enabled }).expect(200);
+  const count = async (table: string) => {
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<Array<{ count: number }>>(`select count(*)::int as count from ${table}`);
+    return row.count;
+  };
+
+  it('refuses a vendor application with a readable 503 while on, and takes it again once off', async () => {
+    await switchTo(true);
+    const refused = await request(t.http).post('/api/vendor-applications').send(application).expect(503);
+    expect(refused.body).toEqual({
+      success: false,
+      error: 'We are performing scheduled maintenance. Please try again shortly.',
+    });
+    expect(await count('vendor_applications')).toBe(0);
+    expect(await count('outbox_messages')).toBe(0);
+
+    await switchTo(false);
+    await request(t.http).post('/api/vendor-applications').send(application).expect(201);
+    expect(await count('vendor_applications')).toBe(1);
+  });
+
+  it('keeps admin writes working while on: adding a vendor and approving an application', async () => {
+    await request(t.http).post('/api/vendor-applications').send(application).expect(201);
+    const [{ id }] = await t.orm.em
+      .getConnection()
+      .execute<Array<{ id: number }>>('select id from vendor_applications');
+    await switchTo(true);
+
+    const created = await request(t.http)
+      .post('/api/admin/vendors')
+      .set('Authorization', auth)
+      .send({ name: 'Villa Serena Spa', category: 'wellness', city: 'Miami Beach' })
+      .expect(201);
+    expect(created.body.data).toMatchObject({ name: 'Villa Serena Spa', status: 'pending' });
+    await request(t.http)
+      .patch(`/api/admin/vendors/${created.body.data.id}`)
+      .set('Authorization', auth)
+      .send({ status: 'active' })
+      .expect(200);
+
+    const approved = await request(t.http)
+      .patch(`/api/admin/vendor-applications/${id}`)
+      .set('Authorization', auth)
+      .send({ status: 'approved', adminNotes: 'Approved by admin' })
+      .expect(200);
+    expect(approved.body.data).toMatchObject({ status: 'approved', vendor: { name: 'Maison Lumière' } });
+    expect(await count('vendors')).toBe(2);
+    await request(t.http).get('/api/status').expect(200, { maintenance: true });
+  });
+
   it('is kept in PostgreSQL, so it survives a restart', async () => {
     await request(t.http).put('/api/admin/maintenance').set('Authorization', auth).send({ enabled: true }).expect(200);
     const [row] = await t.orm.em

@@ -1,12 +1,18 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { asAdmin, TEST_ADMIN } from './support/admin';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const admin = { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password };
-type Prediction = { place_id: string; description: string; structured_formatting: { main_text: string; secondary_text: string }; types: string[] };
-const names = (body: { data: { predictions: Prediction[] } }) => body.data.predictions.map((p) => p.structured_formatting.main_text);
+type Prediction = {
+  place_id: string;
+  description: string;
+  structured_formatting: { main_text: string; secondary_text: string };
+  types: string[];
+};
+const names = (body: { data: { predictions: Prediction[] } }) =>
+  body.data.predictions.map((p) => p.structured_formatting.main_text);
 
 describe('Places search with the offline local provider', () => {
   let t: TestApp;
@@ -37,7 +43,12 @@ describe('Places search with the offline local provider', () => {
   it('matches by city and kind, accents and apostrophes ignored', async () => {
     const hotels = await search('input=hotel%20milan').expect(200);
     expect(names(hotels.body)).toEqual(
-      expect.arrayContaining(['Armani Hotel Milano', 'Four Seasons Hotel Milano', 'Bulgari Hotel Milano', 'Park Hyatt Milano']),
+      expect.arrayContaining([
+        'Armani Hotel Milano',
+        'Four Seasons Hotel Milano',
+        'Bulgari Hotel Milano',
+        'Park Hyatt Milano',
+      ]),
     );
     const athenee = await search('input=plaza%20athenee').expect(200);
     expect(names(athenee.body)[0]).toBe('Hôtel Plaza Athénée');
@@ -86,16 +97,30 @@ describe('Places search with the offline local provider', () => {
     const created = await request(t.http)
       .post('/api/admin/vendors')
       .set('Authorization', header)
-      .send({ name: 'Villa Serena Spa', category: 'wellness', address: '1 Ocean Drive', city: 'Miami Beach', state: 'FL', zipCode: '33139', location: { lat: 25.77, lng: -80.13 } })
+      .send({
+        name: 'Villa Serena Spa',
+        category: 'wellness',
+        address: '1 Ocean Drive',
+        city: 'Miami Beach',
+        state: 'FL',
+        zipCode: '33139',
+        location: { lat: 25.77, lng: -80.13 },
+      })
       .expect(201);
     const found = await search('input=serena').expect(200);
     expect(found.body.data.predictions[0]).toMatchObject({
       place_id: `vendor:${created.body.data.id}`,
-      structured_formatting: { main_text: 'Villa Serena Spa', secondary_text: '1 Ocean Drive, Miami Beach, United States' },
+      structured_formatting: {
+        main_text: 'Villa Serena Spa',
+        secondary_text: '1 Ocean Drive, Miami Beach, United States',
+      },
       types: expect.arrayContaining(['spa']),
     });
     const details = await request(t.http).get(`/api/places/details/vendor:${created.body.data.id}`).expect(200);
-    expect(details.body.data).toMatchObject({ name: 'Villa Serena Spa', geometry: { location: { lat: 25.77, lng: -80.13 } } });
+    expect(details.body.data).toMatchObject({
+      name: 'Villa Serena Spa',
+      geometry: { location: { lat: 25.77, lng: -80.13 } },
+    });
   });
 
   it('answers 404 for an unknown place and 400 for a malformed location', async () => {
@@ -123,18 +148,38 @@ async function startPhoton(): Promise<{ url: string; requests: URL[]; failing: b
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [-73.9743, 40.7646] },
       properties: {
-        osm_id: 2099342, osm_type: 'W', osm_key: 'tourism', osm_value: 'hotel', name: 'The Plaza',
-        housenumber: '768', street: '5th Avenue', postcode: '10019', city: 'New York', state: 'New York',
-        country: 'United States', countrycode: 'US', type: 'house',
+        osm_id: 2099342,
+        osm_type: 'W',
+        osm_key: 'tourism',
+        osm_value: 'hotel',
+        name: 'The Plaza',
+        housenumber: '768',
+        street: '5th Avenue',
+        postcode: '10019',
+        city: 'New York',
+        state: 'New York',
+        country: 'United States',
+        countrycode: 'US',
+        type: 'house',
       },
     },
     {
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [-73.9818, 40.7615] },
       properties: {
-        osm_id: 418234991, osm_type: 'N', osm_key: 'amenity', osm_value: 'restaurant', name: 'Le Bernardin',
-        housenumber: '155', street: 'West 51st Street', postcode: '10019', city: 'New York', state: 'New York',
-        country: 'United States', countrycode: 'US', type: 'house',
+        osm_id: 418234991,
+        osm_type: 'N',
+        osm_key: 'amenity',
+        osm_value: 'restaurant',
+        name: 'Le Bernardin',
+        housenumber: '155',
+        street: 'West 51st Street',
+        postcode: '10019',
+        city: 'New York',
+        state: 'New York',
+        country: 'United States',
+        countrycode: 'US',
+        type: 'house',
       },
     },
     { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { osm_key: 'place' } },
@@ -151,8 +196,12 @@ async function startPhoton(): Promise<{ url: string; requests: URL[]; failing: b
       return;
     }
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    const matching = features.filter((f) => !f.properties.name || f.properties.name.toLowerCase().includes(q.split(' ')[0]));
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ type: 'FeatureCollection', features: matching }));
+    const matching = features.filter(
+      (f) => !f.properties.name || f.properties.name.toLowerCase().includes(q.split(' ')[0]),
+    );
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ type: 'FeatureCollection', features: matching }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -188,7 +237,9 @@ describe('Places search with Photon (OpenStreetMap)', () => {
   });
 
   it('answers Photon features as predictions, with the location passed as a bias', async () => {
-    const response = await request(t.http).get('/api/places/search?input=the%20plaza&location=40.76,-73.97').expect(200);
+    const response = await request(t.http)
+      .get('/api/places/search?input=the%20plaza&location=40.76,-73.97')
+      .expect(200);
     expect(response.body.data.predictions).toEqual([
       {
         place_id: 'osm:W2099342',
@@ -241,5 +292,188 @@ describe('Places search with Photon (OpenStreetMap)', () => {
     } finally {
       photon = await startPhoton();
     }
+  });
+});
+
+/**
+ * A small server speaking the Google Places web services (legacy JSON API): GET
+ * /maps/api/place/autocomplete/json and /maps/api/place/details/json, answering HTTP 200 with a
+ * `status` as Google does (OK, ZERO_RESULTS, NOT_FOUND, REQUEST_DENIED).
+ */
+async function startGooglePlaces(key: string) {
+  const state = { mode: 'normal' as 'normal' | 'denied' | 'http-error', requests: [] as URL[] };
+  const ritz = {
+    description: 'The Ritz-Carlton New York, Central Park, Central Park South, New York, NY, USA',
+    matched_substrings: [{ length: 4, offset: 4 }],
+    place_id: 'ChIJQ0K0QvlYwokRu4ic1Wm0iSM',
+    reference: 'ChIJQ0K0QvlYwokRu4ic1Wm0iSM',
+    structured_formatting: {
+      main_text: 'The Ritz-Carlton New York, Central Park',
+      main_text_matched_substrings: [{ length: 4, offset: 4 }],
+      secondary_text: 'Central Park South, New York, NY, USA',
+    },
+    terms: [
+      { offset: 0, value: 'The Ritz-Carlton New York, Central Park' },
+      { offset: 41, value: 'Central Park South' },
+      { offset: 61, value: 'New York' },
+      { offset: 71, value: 'NY' },
+      { offset: 75, value: 'USA' },
+    ],
+    types: ['lodging', 'point_of_interest', 'establishment'],
+  };
+  const ritzDetails = {
+    address_components: [
+      { long_name: '50', short_name: '50', types: ['street_number'] },
+      { long_name: 'Central Park South', short_name: 'Central Park S', types: ['route'] },
+      { long_name: 'Manhattan', short_name: 'Manhattan', types: ['political', 'sublocality', 'sublocality_level_1'] },
+      { long_name: 'New York', short_name: 'New York', types: ['locality', 'political'] },
+      { long_name: 'New York', short_name: 'NY', types: ['administrative_area_level_1', 'political'] },
+      { long_name: 'United States', short_name: 'US', types: ['country', 'political'] },
+      { long_name: '10019', short_name: '10019', types: ['postal_code'] },
+    ],
+    formatted_address: '50 Central Park S, New York, NY 10019, USA',
+    geometry: {
+      location: { lat: 40.7651, lng: -73.976 },
+      viewport: { northeast: { lat: 40.766, lng: -73.974 }, southwest: { lat: 40.764, lng: -73.977 } },
+    },
+    international_phone_number: '+1 212-308-9100',
+    name: 'The Ritz-Carlton New York, Central Park',
+    website: 'https://www.ritzcarlton.com/en/hotels/nycrz-the-ritz-carlton-new-york-central-park/',
+  };
+  const answer = (res: ServerResponse, body: object) =>
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    const url = new URL(req.url ?? '/', 'http://google.local');
+    state.requests.push(url);
+    if (state.mode === 'http-error') {
+      res.writeHead(500, { 'Content-Type': 'text/html' }).end('<html>Server Error</html>');
+      return;
+    }
+    if (state.mode === 'denied' || url.searchParams.get('key') !== key) {
+      answer(res, { error_message: 'The provided API key is invalid.', predictions: [], status: 'REQUEST_DENIED' });
+      return;
+    }
+    if (url.pathname === '/maps/api/place/autocomplete/json') {
+      const input = (url.searchParams.get('input') ?? '').toLowerCase();
+      if (input.includes('ritz')) answer(res, { predictions: [ritz], status: 'OK' });
+      else answer(res, { predictions: [], status: 'ZERO_RESULTS' });
+      return;
+    }
+    if (url.pathname === '/maps/api/place/details/json') {
+      if (url.searchParams.get('place_id') === ritz.place_id) {
+        answer(res, { html_attributions: [], result: ritzDetails, status: 'OK' });
+      } else {
+        answer(res, { html_attributions: [], status: 'NOT_FOUND' });
+      }
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/maps/api/place`,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('Places search with Google Places', () => {
+  const key = 'test-google-key';
+  let t: TestApp;
+  let google: Awaited<ReturnType<typeof startGooglePlaces>>;
+
+  beforeAll(async () => {
+    google = await startGooglePlaces(key);
+    t = await createTestApp({ env: { ...admin, GOOGLE_MAPS_API_KEY: key, GOOGLE_PLACES_URL: google.url } });
+  });
+  beforeEach(async () => {
+    await t.reset();
+    google.state.mode = 'normal';
+    google.state.requests.length = 0;
+  });
+  afterAll(async () => {
+    await t.close();
+    await google.close();
+  });
+
+  it('answers Google autocomplete predictions, asking for establishments within 50 km of the location', async () => {
+    const response = await request(t.http)
+      .get('/api/places/search?input=ritz%20central%20park&types=establishment&radius=50000&location=40.76,-73.97')
+      .expect(200);
+    expect(response.body).toEqual({
+      success: true,
+      data: {
+        predictions: [
+          {
+            place_id: 'ChIJQ0K0QvlYwokRu4ic1Wm0iSM',
+            description: 'The Ritz-Carlton New York, Central Park, Central Park South, New York, NY, USA',
+            structured_formatting: {
+              main_text: 'The Ritz-Carlton New York, Central Park',
+              secondary_text: 'Central Park South, New York, NY, USA',
+            },
+            types: ['lodging', 'point_of_interest', 'establishment'],
+          },
+        ],
+      },
+    });
+    const [sent] = google.state.requests;
+    expect(sent.pathname).toBe('/maps/api/place/autocomplete/json');
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      input: 'ritz central park',
+      types: 'establishment',
+      radius: '50000',
+      location: '40.76,-73.97',
+      key,
+    });
+  });
+
+  it('answers no predictions when Google finds none (ZERO_RESULTS), without mixing in local places', async () => {
+    const response = await request(t.http).get('/api/places/search?input=four%20seasons').expect(200);
+    expect(response.body.data.predictions).toEqual([]);
+  });
+
+  it('answers the details of a Google place with its address components and coordinates', async () => {
+    const response = await request(t.http).get('/api/places/details/ChIJQ0K0QvlYwokRu4ic1Wm0iSM').expect(200);
+    expect(response.body).toEqual({
+      success: true,
+      data: {
+        name: 'The Ritz-Carlton New York, Central Park',
+        formatted_address: '50 Central Park S, New York, NY 10019, USA',
+        website: 'https://www.ritzcarlton.com/en/hotels/nycrz-the-ritz-carlton-new-york-central-park/',
+        international_phone_number: '+1 212-308-9100',
+        address_components: expect.arrayContaining([
+          { long_name: '50', short_name: '50', types: ['street_number'] },
+          { long_name: 'New York', short_name: 'NY', types: ['administrative_area_level_1', 'political'] },
+          { long_name: '10019', short_name: '10019', types: ['postal_code'] },
+        ]),
+        geometry: { location: { lat: 40.7651, lng: -73.976 } },
+      },
+    });
+    const [sent] = google.state.requests;
+    expect(sent.pathname).toBe('/maps/api/place/details/json');
+    expect(sent.searchParams.get('place_id')).toBe('ChIJQ0K0QvlYwokRu4ic1Wm0iSM');
+    expect(sent.searchParams.get('fields')).toContain('address_component');
+  });
+
+  it('answers 404 for a place Google does not know (NOT_FOUND)', async () => {
+    const response = await request(t.http).get('/api/places/details/ChIJunknownPlaceId').expect(404);
+    expect(response.body).toEqual({ success: false, error: 'Place not found' });
+  });
+
+  it.each([
+    ['refuses the key (REQUEST_DENIED)', 'denied'],
+    ['answers HTTP 500', 'http-error'],
+  ] as const)('falls back silently to the local matches when Google %s', async (_label, mode) => {
+    google.state.mode = mode;
+    const response = await request(t.http).get('/api/places/search?input=ritz%20paris').expect(200);
+    expect(response.body.success).toBe(true);
+    expect(response.body.data.predictions[0].place_id).toBe('local:ritz-paris');
+    expect(google.state.requests).toHaveLength(1);
+    // A local place's details never need Google; a Google place's details say they are unavailable.
+    await request(t.http).get('/api/places/details/local:ritz-paris').expect(200);
+    const details = await request(t.http).get('/api/places/details/ChIJQ0K0QvlYwokRu4ic1Wm0iSM').expect(503);
+    expect(details.body.error).toBe('Place details are unavailable right now. Please try again.');
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 
 const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
@@ -61,6 +62,27 @@ test.describe('the admin dashboard', () => {
     await page.getByLabel('Search the waitlist').fill('coco');
     await expect(page.getByText('Authentication expired')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('Export CSV lets the browser download the whole waitlist through a single-use link', async ({ page }) => {
+    const email = `export.e2e.${Date.now()}@example.com`;
+    await page.request.post('/api/waitlist', {
+      data: { email, fullName: 'Export Member', consent: true, bot_check: '' },
+    });
+    await page.goto('/admin');
+    await signIn(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.url()).toMatch(/\/api\/admin\/waitlist\/export\?token=/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain('"Name","Email","Phone","Net worth (USD millions)","Source","Created"');
+    expect(csv).toContain(`"Export Member","${email}"`);
+    // The page stayed where it was, and the link does not open a second time.
+    await expect(page.getByRole('tab', { name: 'Waitlist' })).toBeVisible();
+    expect((await page.request.get(download.url())).status()).toBe(401);
   });
 
   test('on narrow screens the waitlist shows cards', async ({ page }) => {

@@ -1,11 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { createHmac, randomBytes } from 'node:crypto';
+import type Redis from 'ioredis';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { AppError } from '../../common/app-error';
 import { RateLimitService, type RateLimitRule } from '../../common/rate-limit.service';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
+import { REDIS } from '../../platform/redis/redis.module';
 import { hashPassword, verifyPassword } from './password-hasher';
 
 export interface AdminIdentity {
@@ -16,11 +18,27 @@ export interface AdminIdentity {
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 const TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
-/** Failed sign-ins allowed per client address and per username in 15 minutes. */
+/**
+ * Sign-in limits, both counted in Redis before the password is verified, so parallel guesses
+ * cannot all pass a check that runs before any of them is recorded.
+ * - Per client address: every verified attempt counts; a success forgets the count. Bounds the
+ *   argon2 work and the guesses one client gets, whatever usernames it tries.
+ * - Per username: the attempt is counted before verifying and the count is forgotten on success,
+ *   so it holds failures (and attempts in flight).
+ *
+ * The trade-off: a per-username limit lets anyone holding many addresses lock the real
+ * administrator out by failing on purpose. We keep it, because without it a distributed attacker
+ * gets unbounded guesses at the one account that matters, and blunt the lock-out instead: an
+ * address the administrator signed in from within TRUSTED_ADDRESS_DAYS skips the per-username
+ * limit (its own per-address limit still holds), and credentials this process verified in the last
+ * minute are answered from memory before any limit is consulted.
+ */
 export const FAILED_SIGN_IN_RULES = {
   address: { name: 'admin-login:ip', limit: 20, windowSeconds: 15 * 60, message: TOO_MANY } satisfies RateLimitRule,
   username: { name: 'admin-login:user', limit: 10, windowSeconds: 15 * 60, message: TOO_MANY } satisfies RateLimitRule,
 };
+
+const TRUSTED_ADDRESS_DAYS = 30;
 
 /** How long a verified username and password pair is remembered by this process. */
 const VERIFIED_TTL_MS = 60_000;
@@ -42,12 +60,18 @@ export class AdminAuthService implements OnApplicationBootstrap {
     private readonly em: EntityManager,
     private readonly limits: RateLimitService,
     private readonly adapterHost: HttpAdapterHost,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Only the api (a process with an HTTP server) creates the first administrator. */
+  /**
+   * Only the api (a process with an HTTP server) signs administrators in: it hashes the dummy
+   * password now, so the first unknown username after boot costs no more than any other attempt,
+   * and creates the first administrator.
+   */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.adapterHost.httpAdapter) return;
+    await this.getDummyHash();
     await this.ensureBootAdmin();
   }
 
@@ -67,8 +91,10 @@ export class AdminAuthService implements OnApplicationBootstrap {
     const cached = this.verified.get(cacheKey);
     if (cached && cached.until > Date.now()) return cached.admin;
 
-    await this.limits.assertNotBlocked(FAILED_SIGN_IN_RULES.address, address);
-    await this.limits.assertNotBlocked(FAILED_SIGN_IN_RULES.username, username);
+    // Counted first, one after the other: an attempt the address limit refuses costs the username nothing.
+    const trustedKey = this.trustedAddressKey(username, address);
+    await this.limits.consume(FAILED_SIGN_IN_RULES.address, address);
+    if (!(await this.redis.exists(trustedKey))) await this.limits.consume(FAILED_SIGN_IN_RULES.username, username);
 
     const rows = await this.em
       .fork()
@@ -79,17 +105,23 @@ export class AdminAuthService implements OnApplicationBootstrap {
       );
     const row = rows[0];
     const ok = await verifyPassword(row?.password_hash ?? (await this.getDummyHash()), credentials.password);
-    if (!row || !ok) {
-      await Promise.all([
-        this.limits.record(FAILED_SIGN_IN_RULES.address, address),
-        this.limits.record(FAILED_SIGN_IN_RULES.username, username),
-      ]);
-      throw AppError.unauthorized(INVALID_CREDENTIALS);
-    }
+    if (!row || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS);
+
+    await Promise.all([
+      this.limits.reset(FAILED_SIGN_IN_RULES.address, address),
+      this.limits.reset(FAILED_SIGN_IN_RULES.username, username),
+      this.redis.set(trustedKey, '1', 'EX', TRUSTED_ADDRESS_DAYS * 24 * 3600),
+    ]);
     const admin = { id: row.id, username: row.username };
     if (this.verified.size > 1000) this.verified.clear();
     this.verified.set(cacheKey, { admin, until: Date.now() + VERIFIED_TTL_MS });
     return admin;
+  }
+
+  /** Shared by every api process; kept beside the sign-in counters, so clearing those clears it too. */
+  private trustedAddressKey(username: string, address: string): string {
+    const subject = createHash('sha256').update(`${username}\u0000${address}`).digest('hex');
+    return `${this.config.REDIS_PREFIX}:rl:admin-login:trusted:${subject}`;
   }
 
   /**

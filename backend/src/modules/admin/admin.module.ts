@@ -2,19 +2,21 @@ import { Global, Module } from '@nestjs/common';
 import { AdminAuthController } from './admin-auth.controller';
 import { AdminAuthService } from './admin-auth.service';
 import { AdminGuard } from './admin.guard';
+import { DownloadLinkGuard } from './download-link.guard';
+import { DownloadLinkService } from './download-link.service';
 import { QueueBoardModule } from './queue-board.module';
-import { AdminWaitlistController } from './waitlist/admin-waitlist.controller';
+import { AdminWaitlistController, AdminWaitlistExportController } from './waitlist/admin-waitlist.controller';
 import { AdminWaitlistService } from './waitlist/admin-waitlist.service';
 
 /**
  * Administrators: sign-in (HTTP Basic), the guard every /api/admin route uses (@AdminOnly()),
- * the admin waitlist and the queue dashboard. Global so any module can use the guard.
+ * download links for admin files, the admin waitlist and the queue dashboard. Global so any module can use the guard.
  */
 @Global()
 @Module({
   imports: [QueueBoardModule],
-  controllers: [AdminAuthController, AdminWaitlistController],
-  providers: [AdminAuthService, AdminGuard, AdminWaitlistService],
-  exports: [AdminAuthService, AdminGuard],
+  controllers: [AdminAuthController, AdminWaitlistController, AdminWaitlistExportController],
+  providers: [AdminAuthService, AdminGuard, AdminWaitlistService, DownloadLinkService, DownloadLinkGuard],
+  exports: [AdminAuthService, AdminGuard, DownloadLinkService, DownloadLinkGuard],
 })
 export class AdminModule {}

@@ -7,7 +7,6 @@ import {
   type PlacesProvider,
 } from './places-provider';
 
-const DEFAULT_BASE = 'https://maps.googleapis.com/maps/api/place';
 const DETAIL_FIELDS = 'name,formatted_address,website,international_phone_number,address_component,geometry';
 
 interface GoogleAnswer {
@@ -17,17 +16,24 @@ interface GoogleAnswer {
   result?: PlaceDetails & { geometry?: { location?: { lat: number; lng: number } } };
 }
 
-/** Google Places (autocomplete and details web services), when GOOGLE_MAPS_API_KEY is set. */
+/**
+ * Google Places (autocomplete and details web services), when GOOGLE_MAPS_API_KEY is set;
+ * `baseUrl` is GOOGLE_PLACES_URL (Google's own by default).
+ */
 export class GooglePlacesProvider implements PlacesProvider {
   readonly name = 'google' as const;
 
   constructor(
     private readonly apiKey: string,
-    private readonly baseUrl = DEFAULT_BASE,
+    private readonly baseUrl: string,
   ) {}
 
+  private get base(): string {
+    return this.baseUrl.replace(/\/+$/, '');
+  }
+
   async search(query: PlaceSearchQuery): Promise<PlacePrediction[]> {
-    const url = new URL(`${this.baseUrl}/autocomplete/json`);
+    const url = new URL(`${this.base}/autocomplete/json`);
     url.searchParams.set('input', query.input);
     url.searchParams.set('types', query.types ?? 'establishment');
     url.searchParams.set('radius', String(query.radius));
@@ -50,7 +56,7 @@ export class GooglePlacesProvider implements PlacesProvider {
   }
 
   async details(placeId: string): Promise<PlaceDetails | null> {
-    const url = new URL(`${this.baseUrl}/details/json`);
+    const url = new URL(`${this.base}/details/json`);
     url.searchParams.set('place_id', placeId);
     url.searchParams.set('fields', DETAIL_FIELDS);
     url.searchParams.set('key', this.apiKey);
@@ -66,7 +72,9 @@ export class GooglePlacesProvider implements PlacesProvider {
       ...(r.website ? { website: r.website } : {}),
       ...(r.international_phone_number ? { international_phone_number: r.international_phone_number } : {}),
       address_components: r.address_components ?? [],
-      ...(r.geometry?.location ? { geometry: { location: { lat: r.geometry.location.lat, lng: r.geometry.location.lng } } } : {}),
+      ...(r.geometry?.location
+        ? { geometry: { location: { lat: r.geometry.location.lat, lng: r.geometry.location.lng } } }
+        : {}),
     };
   }
 }

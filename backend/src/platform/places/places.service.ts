@@ -29,7 +29,7 @@ export class PlacesService {
   ) {
     this.local = new LocalPlacesProvider(directory);
     if (config.GOOGLE_MAPS_API_KEY) {
-      this.provider = new GooglePlacesProvider(config.GOOGLE_MAPS_API_KEY);
+      this.provider = new GooglePlacesProvider(config.GOOGLE_MAPS_API_KEY, config.GOOGLE_PLACES_URL);
     } else if (config.PHOTON_URL) {
       const prefix = `${config.REDIS_PREFIX}:places:`;
       this.provider = new PhotonPlacesProvider(config.PHOTON_URL, {

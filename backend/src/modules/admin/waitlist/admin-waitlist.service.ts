@@ -40,7 +40,20 @@ const ORDER: Record<WaitlistSort, [forward: string, backward: string]> = {
 };
 
 const COLUMNS = 'w.id, w.email, w.full_name, w.phone_number, w.net_worth, w.source, w.created_at';
-const SEARCHED = `lower(email || ' ' || coalesce(full_name, '') || ' ' || coalesce(phone_number, ''))`;
+/** What a search looks in: the email, the name and the phone, as the search indexes hold them. */
+const SEARCHED = `lower(w.email || ' ' || coalesce(w.full_name, '') || ' ' || coalesce(w.phone_number, ''))`;
+/** A search counts its matches up to this many; past it the answer says `totalCapped`. */
+export const SEARCH_COUNT_LIMIT = 1000;
+/** Rows read first, in the requested order, to tell a common search from a rare one (1-3 ms). */
+const PROBE_ROWS = 1000;
+/** Matches among the probed rows from which a search counts as common (2%)... */
+const COMMON_FROM = 20;
+/** ...and from which its count is first tried on a stretch of the table (6%: it likely holds enough). */
+const STRETCH_FROM = 60;
+/** Rows of that stretch, read in storage order until more than the limit match. */
+const STRETCH_ROWS = 20_000;
+/** Matches a rare search reads through the index in one go, so its page comes in the same query. */
+const RARE_FETCH = 10_000;
 const COUNT_CACHE_MS = 5000;
 const COUNT_CACHE_FROM = 10_000;
 /** Every how many rows (by creation date) the key is remembered, and for how long. */
@@ -79,10 +92,37 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** How a search finds rows through an index, and the test every row found must pass. */
+interface SearchPlan {
+  /** Any part of the email, name or phone, case-insensitively (LIKE wildcards taken literally). */
+  match: { sql: string; params: unknown[] };
+  /** `match`, narrowed first by the trigram index (3 or more characters) or the gram index. */
+  indexed: { sql: string; params: unknown[] };
+}
+
+export interface WaitlistPage {
+  data: AdminWaitlistEntry[];
+  /** Every entry, or every match of a search up to SEARCH_COUNT_LIMIT. */
+  total: number;
+  /** Set when a search matched more than SEARCH_COUNT_LIMIT entries (total is then the limit). */
+  totalCapped?: true;
+  page: number;
+  pageSize: number;
+}
+
 /**
  * The admin's view of the waitlist: server-side pages, sorting and search that stay fast on a
  * million rows (index-only scans for the page's ids, deep pages read from the nearer end, the
  * total cached for a few seconds), and a CSV export streamed in keyset batches.
+ *
+ * A search matches any part of the email, name or phone, whatever its length. A rare text is
+ * found through an index: trigrams (pg_trgm) from 3 characters, else the gram index of every 1-
+ * and 2-character piece (plain PostgreSQL, so search works the same without pg_trgm). A common
+ * text ('a', '555', '.com') would make those indexes read most of the table, so it is answered by
+ * reading rows in the requested order until the page is full, and its count stops at
+ * SEARCH_COUNT_LIMIT: beyond that the admin narrows the search rather than pages through it.
+ * Which one a text is, the first PROBE_ROWS rows of the requested order tell (the planner cannot:
+ * it has no idea how common a piece of text is).
  */
 @Injectable()
 export class AdminWaitlistService {
@@ -108,33 +148,56 @@ export class AdminWaitlistService {
     return this.trigrams;
   }
 
-  private async where(q: string | undefined): Promise<{ sql: string; params: unknown[] }> {
-    const text = (q ?? '').trim().toLowerCase();
-    if (!text) return { sql: '', params: [] };
-    if (text.length >= 3 && (await this.hasTrigrams())) {
-      return { sql: `where ${SEARCHED} like ?`, params: [`%${escapeLike(text)}%`] };
-    }
-    return { sql: `where lower(email) like ?`, params: [`${escapeLike(text)}%`] };
+  private async plan(text: string): Promise<SearchPlan> {
+    const like = `%${escapeLike(text)}%`;
+    const match = { sql: `${SEARCHED} like lower(?)`, params: [like] };
+    // Trigrams are taken from runs of letters and digits: '+1 5' or 'a.b' give none to look up.
+    if (/[\p{L}\p{N}]{3}/u.test(text) && (await this.hasTrigrams())) return { match, indexed: match };
+    return {
+      match,
+      indexed: {
+        sql: `waitlist_search_grams(${SEARCHED}) @> waitlist_search_keys(lower(?)) and ${match.sql}`,
+        params: [text, like],
+      },
+    };
   }
 
   /**
-   * The number of matching rows. Small counts are exact at once; a large one (a full count of a
+   * Runs a query that must read through the search indexes. The planner cannot tell how common
+   * a piece of text is and may walk the whole table instead; we only come here for rare texts.
+   */
+  private indexedQuery<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.em.fork().transactional(async (em) => {
+      const connection = em.getConnection();
+      const context = em.getTransactionContext();
+      await connection.execute(
+        `select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+        [],
+        'all',
+        context,
+      );
+      return connection.execute<T[]>(sql, params, 'all', context);
+    });
+  }
+
+  /**
+   * The number of entries. A small count is exact at once; a large one (a full count of a
    * million rows costs a few hundred ms) is kept for a few seconds and refreshed in the background
    * by one query, while requests meanwhile get the previous figure.
    */
-  private async total(where: { sql: string; params: unknown[] }): Promise<number> {
-    const key = JSON.stringify(where.params);
+  private async total(): Promise<number> {
+    const key = 'all';
     const cached = this.counts.get(key);
     if (cached) {
       if (cached.until <= Date.now() && !cached.refreshing) {
-        cached.refreshing = this.count(where)
+        cached.refreshing = this.count()
           .then((total) => this.remember(key, total))
           .catch(() => undefined)
           .finally(() => (cached.refreshing = undefined));
       }
       return cached.total;
     }
-    const pending = this.pendingCounts.get(key) ?? this.count(where);
+    const pending = this.pendingCounts.get(key) ?? this.count();
     this.pendingCounts.set(key, pending);
     try {
       const total = await pending;
@@ -145,10 +208,9 @@ export class AdminWaitlistService {
     }
   }
 
-  private async count(where: { sql: string; params: unknown[] }): Promise<number> {
+  private async count(): Promise<number> {
     const [{ total }] = await this.connection.execute<Array<{ total: number }>>(
-      `select count(*)::int as total from waitlist_entries ${where.sql}`,
-      where.params,
+      'select count(*)::int as total from waitlist_entries',
     );
     return total;
   }
@@ -168,28 +230,16 @@ export class AdminWaitlistService {
     this.anchors = undefined;
   }
 
-  async list(
-    query: ListWaitlistQuery,
-  ): Promise<{ data: AdminWaitlistEntry[]; total: number; page: number; pageSize: number }> {
+  async list(query: ListWaitlistQuery): Promise<WaitlistPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 20;
     const sort = query.sort ?? '-createdAt';
     const [forward, backward] = ORDER[sort];
-    const where = await this.where(query.q);
     const offset = (page - 1) * pageSize;
+    const text = (query.q ?? '').trim();
+    if (text) return this.search(text, sort, page, pageSize);
 
-    // A search: one index scan answers both the page and the number of matches.
-    if (where.sql) {
-      const rows = await this.connection.execute<Array<Row & { total: number }>>(
-        `select ${COLUMNS}, count(*) over ()::int as total from waitlist_entries w ${where.sql}
-          order by ${prefixed(forward)} limit ? offset ?`,
-        [...where.params, pageSize, offset],
-      );
-      const total = rows.length ? rows[0].total : await this.total(where);
-      return { data: rows.map(toEntry), total, page, pageSize };
-    }
-
-    const total = await this.total(where);
+    const total = await this.total();
     if (offset >= total) return { data: [], total, page, pageSize };
     const limit = Math.min(pageSize, total - offset);
 
@@ -219,13 +269,82 @@ export class AdminWaitlistService {
     return { data: rows.map(toEntry), total, page, pageSize };
   }
 
+  /** A page of the entries whose email, name or phone contains `text` (see the class comment). */
+  private async search(text: string, sort: WaitlistSort, page: number, pageSize: number): Promise<WaitlistPage> {
+    const order = prefixed(ORDER[sort][0]);
+    const offset = (page - 1) * pageSize;
+    const { match, indexed } = await this.plan(text);
+    const answer = (rows: Row[], found: number): WaitlistPage => ({
+      data: rows.map(toEntry),
+      total: Math.min(found, SEARCH_COUNT_LIMIT),
+      ...(found > SEARCH_COUNT_LIMIT ? { totalCapped: true as const } : {}),
+      page,
+      pageSize,
+    });
+    const pageQuery = `select ${COLUMNS} from waitlist_entries w where %s order by ${order} limit ? offset ?`;
+    // Every match, through the index, then sorted: for a search known to match few rows.
+    const indexedPage = () =>
+      this.indexedQuery<Row>(pageQuery.replace('%s', indexed.sql), [...indexed.params, pageSize, offset]);
+    // The planner's way, usually the list read in order until the page is full: for common searches.
+    const plannedPage = () =>
+      this.connection.execute<Row[]>(pageQuery.replace('%s', match.sql), [...match.params, pageSize, offset]);
+
+    const probed = await this.connection.execute<Row[]>(
+      `select ${COLUMNS} from (select * from waitlist_entries order by ${ORDER[sort][0]} limit ${PROBE_ROWS}) w
+        where ${match.sql} order by ${order}`,
+      match.params,
+    );
+    if ((await this.total()) <= PROBE_ROWS) return answer(probed.slice(offset, offset + pageSize), probed.length);
+
+    if (probed.length < COMMON_FROM) {
+      // Rare: the index finds every match with the count, and the page among them, in one query.
+      const rows = await this.indexedQuery<Row & { found: number }>(
+        `select ${COLUMNS}, count(*) over ()::int as found
+           from (select * from waitlist_entries w where ${indexed.sql} limit ${RARE_FETCH + 1}) w
+          order by ${order} limit ? offset ?`,
+        [...indexed.params, pageSize, offset],
+      );
+      const found = rows[0]?.found ?? (await this.countMatches(indexed));
+      if (offset >= Math.min(found, SEARCH_COUNT_LIMIT)) return answer([], found);
+      if (found <= RARE_FETCH) return answer(rows, found);
+      // Common after all, only not near the top of the list.
+      return answer(await plannedPage(), found);
+    }
+
+    // Common: a stretch of the table usually proves it is past the limit; else the index counts.
+    let found = 0;
+    if (probed.length >= STRETCH_FROM) {
+      [{ found }] = await this.connection.execute<Array<{ found: number }>>(
+        `select count(*)::int as found from (
+           select 1 from (select * from waitlist_entries limit ${STRETCH_ROWS}) w
+            where ${match.sql} limit ${SEARCH_COUNT_LIMIT + 1}) m`,
+        match.params,
+      );
+    }
+    if (found <= SEARCH_COUNT_LIMIT) found = await this.countMatches(indexed);
+    if (offset >= Math.min(found, SEARCH_COUNT_LIMIT)) return answer([], found);
+    if (offset + pageSize <= probed.length) return answer(probed.slice(offset, offset + pageSize), found);
+    if (found <= SEARCH_COUNT_LIMIT) return answer(await indexedPage(), found);
+    return answer(await plannedPage(), found);
+  }
+
+  /** Matches through the index, counted up to one past the limit. */
+  private async countMatches(indexed: { sql: string; params: unknown[] }): Promise<number> {
+    const [{ found }] = await this.indexedQuery<{ found: number }>(
+      `select count(*)::int as found from (
+         select 1 from waitlist_entries w where ${indexed.sql} limit ${SEARCH_COUNT_LIMIT + 1}) m`,
+      indexed.params,
+    );
+    return found;
+  }
+
   /**
    * Rows at ascending creation positions [start, start + limit), from the key of every
    * ANCHOR_EVERY-th row counted from the oldest. New sign-ups land at the newest end, so these
    * positions stay true; the map is rebuilt when the total shrinks (rows deleted) or it is old.
    */
   private async pageByCreation(start: number, limit: number): Promise<Row[] | null> {
-    const total = await this.total({ sql: '', params: [] });
+    const total = await this.total();
     const anchors = await this.creationAnchors(total);
     if (!anchors) return null;
     const index = Math.min(Math.floor(start / ANCHOR_EVERY), anchors.keys.length - 1);

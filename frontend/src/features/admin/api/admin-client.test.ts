@@ -1,5 +1,12 @@
 import { fakeServer, json } from '../../../testing/fake-server';
-import { ADMIN_AUTH_KEY, adminRequest, adminSignIn, basicHeader, onAdminAuthExpired } from './admin-client';
+import {
+  ADMIN_AUTH_KEY,
+  adminDownload,
+  adminRequest,
+  adminSignIn,
+  basicHeader,
+  onAdminAuthExpired,
+} from './admin-client';
 
 afterEach(() => {
   sessionStorage.clear();
@@ -57,5 +64,34 @@ describe('admin client', () => {
     sessionStorage.setItem(ADMIN_AUTH_KEY, 'Basic abc');
     await expect(adminRequest('GET', '/api/admin/a')).rejects.toThrow('Vendor name is required');
     await expect(adminRequest('GET', '/api/admin/b')).rejects.toThrow('Request failed');
+  });
+
+  it('downloads a file by following a single-use link, so the browser streams it instead of the page holding it', async () => {
+    const url = '/api/admin/waitlist/export?token=waitlist-export.a.1.n.sig';
+    const server = fakeServer({ 'POST /api/admin/waitlist/export-link': () => json({ success: true, data: { url } }) });
+    sessionStorage.setItem(ADMIN_AUTH_KEY, 'Basic abc');
+    const followed: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push(this);
+    });
+    await adminDownload('/api/admin/waitlist/export-link');
+    expect(followed).toHaveLength(1);
+    expect(followed[0].getAttribute('href')).toBe(url);
+    expect(followed[0].hasAttribute('download')).toBe(true);
+    expect(followed[0].isConnected).toBe(false);
+    // The file itself never goes through fetch.
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/admin/waitlist/export-link']);
+    const init = vi.mocked(fetch).mock.calls[0][1] as RequestInit;
+    expect((init.headers as Record<string, string>).Authorization).toBe('Basic abc');
+  });
+
+  it("does not download and signs out with 'Authentication expired' when the link is refused", async () => {
+    fakeServer({
+      'POST /api/admin/waitlist/export-link': () => json({ success: false, error: 'Invalid credentials' }, 401),
+    });
+    sessionStorage.setItem(ADMIN_AUTH_KEY, 'Basic old');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await expect(adminDownload('/api/admin/waitlist/export-link')).rejects.toThrow('Authentication expired');
+    expect(click).not.toHaveBeenCalled();
   });
 });

@@ -129,29 +129,20 @@ export function adminSignOut(): void {
 }
 
 /**
- * Downloads an admin file (e.g. the CSV export) with the stored credentials and saves it under
- * `filename`; the browser streams the answer into a blob.
+ * Downloads an admin file (e.g. the CSV export): asks `linkPath` for a short-lived, single-use
+ * download link with the stored credentials, then lets the browser follow it, so the file streams
+ * to disk instead of being held in the tab (a plain navigation cannot carry the Authorization header).
  */
-export async function adminDownload(path: string, filename: string): Promise<void> {
-  const auth = getAdminAuth();
-  if (!auth) throw new ApiError(401, ADMIN_MESSAGES.notAuthenticated);
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: { Authorization: auth }, credentials: 'include' });
-  } catch {
-    throw new ApiError(0, ADMIN_MESSAGES.requestFailed);
-  }
-  if (response.status === 401) throw authExpired();
-  if (!response.ok) throw new ApiError(response.status, ADMIN_MESSAGES.requestFailed);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
+export async function adminDownload(linkPath: string): Promise<void> {
+  const { data } = await adminRequest<{ data: { url: string } }>('POST', linkPath);
   const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
+  link.href = data.url;
+  // Empty: the server's Content-Disposition names the file.
+  link.download = '';
+  link.rel = 'noopener';
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** useQuery for an admin GET: `useAdminQuery<{data: Vendor[]}>(['admin', 'vendors'], '/api/admin/vendors')`. */

@@ -45,7 +45,7 @@ export function AdminLogin({ notice, onSignedIn }: { notice?: string | null; onS
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
           </Form.Item>
-          {error && <Alert type="error" showIcon message={error} role="alert" className={styles.error} />}
+          {error && <Alert type="error" showIcon title={error} role="alert" className={styles.error} />}
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             Sign In
           </Button>

@@ -21,8 +21,9 @@ export function formatNetWorth(netWorth: number | null | undefined): string {
   return netWorth === null || netWorth === undefined ? '—' : `$${netWorth}M+`;
 }
 
-export function formatCreated(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
+/** The created date, e.g. 'Nov 20, 2026'; the spec's 'Invalid date' when it cannot be read. */
+export function formatCreated(iso: string | null | undefined): string {
+  const date = new Date(iso ?? '');
+  if (!iso || Number.isNaN(date.getTime())) return 'Invalid date';
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -9,7 +9,10 @@ import { displayName, formatCreated, formatNetWorth, type AdminWaitlistEntry } f
 
 interface WaitlistPage {
   data: AdminWaitlistEntry[];
+  /** Every entry, or the matches of a search counted up to the server's limit. */
   total: number;
+  /** The search matched more than `total` entries: narrow it to see them all. */
+  totalCapped?: boolean;
 }
 
 type Sort = '-createdAt' | 'createdAt' | 'email' | '-email' | '-netWorth' | 'netWorth';
@@ -54,11 +57,12 @@ export function WaitlistTab() {
   );
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
+  const capped = query.data?.totalCapped === true;
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await adminDownload('/api/admin/waitlist/export', `waitlist-${new Date().toISOString().slice(0, 10)}.csv`);
+      await adminDownload('/api/admin/waitlist/export-link');
     } catch (error) {
       message.error(error instanceof ApiError ? error.message : 'Request failed');
     } finally {
@@ -106,7 +110,11 @@ export function WaitlistTab() {
       size="small"
       showSizeChanger={wide}
       pageSizeOptions={[10, 20, 50, 100]}
-      showTotal={(n) => `${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`}
+      showTotal={(n) =>
+        capped
+          ? `More than ${n.toLocaleString('en-US')} entries`
+          : `${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`
+      }
       onChange={(p, size) => {
         setPage(size !== pageSize ? 1 : p);
         setPageSize(size);
@@ -134,7 +142,7 @@ export function WaitlistTab() {
       </div>
 
       {query.isError && query.error.status !== 401 && (
-        <Alert type="error" showIcon message={query.error.message} className={styles.error} />
+        <Alert type="error" showIcon title={query.error.message} className={styles.error} />
       )}
 
       {wide ? (

@@ -64,7 +64,7 @@ export function AdminCredentialsModal({ open, title, okText, onSubmit, onClose }
         <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
           <Input.Password autoComplete="current-password" autoFocus onPressEnter={submit} />
         </Form.Item>
-        {error && <Alert type="error" showIcon message={error} role="alert" />}
+        {error && <Alert type="error" showIcon title={error} role="alert" />}
       </Form>
     </Modal>
   );

@@ -34,7 +34,7 @@ export function MaintenanceAdminControl() {
           className={styles.banner}
           type="warning"
           showIcon
-          message="Maintenance Mode Active"
+          title="Maintenance Mode Active"
           action={
             <Button size="small" onClick={() => change(false)} loading={busy}>
               Disable

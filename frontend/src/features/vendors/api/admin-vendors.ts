@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest, useAdminQuery } from '../../admin/api/admin-client';
 import type { ApplicationStatus, Vendor, VendorApplication } from './types';
 
@@ -7,16 +7,24 @@ export const vendorKeys = {
   applications: ['admin', 'vendor-applications'] as const,
 };
 
-const LIST_SIZE = 500;
+/** Vendor cards per page (four rows of the widest grid) and applications per page. */
+export const VENDORS_PAGE_SIZE = 24;
+export const APPLICATIONS_PAGE_SIZE = 10;
 
-export function useAdminVendors() {
-  return useAdminQuery<{ data: Vendor[]; total: number }>(vendorKeys.vendors, `/api/admin/vendors?pageSize=${LIST_SIZE}`);
+/** One page of the vendor grid, newest first; the previous page stays on screen while the next loads. */
+export function useAdminVendors(page: number) {
+  return useAdminQuery<{ data: Vendor[]; total: number }>(
+    [...vendorKeys.vendors, page],
+    `/api/admin/vendors?page=${page}&pageSize=${VENDORS_PAGE_SIZE}`,
+    { placeholderData: keepPreviousData },
+  );
 }
 
-export function useVendorApplications() {
+export function useVendorApplications(page: number) {
   return useAdminQuery<{ data: VendorApplication[]; total: number }>(
-    vendorKeys.applications,
-    `/api/admin/vendor-applications?pageSize=${LIST_SIZE}`,
+    [...vendorKeys.applications, page],
+    `/api/admin/vendor-applications?page=${page}&pageSize=${APPLICATIONS_PAGE_SIZE}`,
+    { placeholderData: keepPreviousData },
   );
 }
 

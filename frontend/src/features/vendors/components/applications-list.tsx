@@ -1,6 +1,7 @@
 import { CheckOutlined, CloseOutlined, GlobalOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Skeleton, Space, Tag } from 'antd';
-import { useDecideApplication, useVendorApplications } from '../api/admin-vendors';
+import { Alert, Button, Empty, Pagination, Skeleton, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { APPLICATIONS_PAGE_SIZE, useDecideApplication, useVendorApplications } from '../api/admin-vendors';
 import type { ApplicationStatus, VendorApplication } from '../api/types';
 import styles from './vendors.module.css';
 
@@ -22,7 +23,10 @@ function ApplicationCard({ application }: { application: VendorApplication }) {
   const busy = decide.isPending;
   const act = (status: 'approved' | 'rejected') =>
     // The spec shows nothing on failure; it is only logged.
-    decide.mutate({ id: application.id, status }, { onError: (error) => console.error('Failed to decide application', error) });
+    decide.mutate(
+      { id: application.id, status },
+      { onError: (error) => console.error('Failed to decide application', error) },
+    );
 
   return (
     <article className={styles.application} data-testid="vendor-application">
@@ -100,8 +104,12 @@ function ApplicationCard({ application }: { application: VendorApplication }) {
 
 /** Vendor applications under the vendor grid: pending ones can be approved or rejected. */
 export function ApplicationsList() {
-  const query = useVendorApplications();
+  const [page, setPage] = useState(1);
+  const query = useVendorApplications(page);
   const applications = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / APPLICATIONS_PAGE_SIZE));
+  if (query.data && page > lastPage) setPage(lastPage);
   return (
     <section className={styles.section} aria-labelledby="vendor-applications-title">
       <div className={styles.sectionHead}>
@@ -109,7 +117,7 @@ export function ApplicationsList() {
           Vendor Applications
         </h3>
       </div>
-      {query.isError && <Alert type="error" showIcon message={query.error.message} />}
+      {query.isError && <Alert type="error" showIcon title={query.error.message} />}
       {query.isPending ? (
         <Skeleton active />
       ) : applications.length === 0 && !query.isError ? (
@@ -120,6 +128,18 @@ export function ApplicationsList() {
             <ApplicationCard key={application.id} application={application} />
           ))}
         </div>
+      )}
+      {total > APPLICATIONS_PAGE_SIZE && (
+        <Pagination
+          className={styles.pagination}
+          current={page}
+          pageSize={APPLICATIONS_PAGE_SIZE}
+          total={total}
+          size="small"
+          showSizeChanger={false}
+          showTotal={(n, [from, to]) => `${from}–${to} of ${n} applications`}
+          onChange={setPage}
+        />
       )}
     </section>
   );

@@ -1,18 +1,77 @@
-import { AimOutlined, EnvironmentOutlined, LoadingOutlined, SearchOutlined } from '@ant-design/icons';
+import { AimOutlined, AppstoreOutlined, EnvironmentOutlined, LoadingOutlined, SearchOutlined } from '@ant-design/icons';
 import { App, Button, Input, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { usePlaceSearch } from '../api/places';
-import type { PlacePrediction } from '../api/types';
+import type { PlacePrediction, TaxonomyCategory, TaxonomyEntry } from '../api/types';
 import styles from './vendors.module.css';
 import { useDebounced } from './use-debounced';
 
 const GEOLOCATION = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 } as const;
+const MAX_CATEGORY_MATCHES = 6;
+
+/** What the admin picked: a place from the places search, or a category when that search failed. */
+export type BusinessSuggestion =
+  | { kind: 'place'; prediction: PlacePrediction }
+  | { kind: 'category'; name: string; category: TaxonomyCategory; subcategory: TaxonomyEntry | null };
+
+function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/**
+ * The local category matches: categories and subcategories whose name holds the typed text, or
+ * one of its words of 3 or more letters ('Ritz hotel' finds Hotels and Luxury Hotels).
+ */
+export function categoryMatches(
+  text: string,
+  taxonomy: TaxonomyCategory[],
+): Array<Extract<BusinessSuggestion, { kind: 'category' }>> {
+  const whole = normalize(text.trim());
+  if (!whole) return [];
+  const words = whole.split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
+  const matches = (name: string) => {
+    const target = normalize(name);
+    const targetWords = target.split(/[^a-z0-9]+/);
+    return target.includes(whole) || words.some((word) => targetWords.some((t) => t.startsWith(word)));
+  };
+  const found: Array<Extract<BusinessSuggestion, { kind: 'category' }>> = [];
+  for (const category of taxonomy) {
+    if (matches(category.name)) found.push({ kind: 'category', name: text.trim(), category, subcategory: null });
+    for (const subcategory of category.subcategories) {
+      if (matches(subcategory.name)) found.push({ kind: 'category', name: text.trim(), category, subcategory });
+    }
+  }
+  return found.slice(0, MAX_CATEGORY_MATCHES);
+}
+
+interface Row {
+  key: string;
+  main: string;
+  secondary: string;
+  suggestion: BusinessSuggestion;
+}
 
 /**
  * Step 1 of the vendor dialog: a business search with suggestions (300 ms debounce, 50 km around
  * the device's location when the admin shares it).
+ *
+ * When the places call fails, the suggestions are silently reduced to local category matches,
+ * as the spec says, so the admin can still add the business by hand. The 'Search Error' toast is
+ * kept for the one case where that leaves nothing to offer: it tells the admin the empty list is
+ * a failure, not a business that does not exist.
  */
-export function BusinessSearch({ onPick, disabled }: { onPick: (prediction: PlacePrediction) => void; disabled?: boolean }) {
+export function BusinessSearch({
+  taxonomy,
+  onPick,
+  disabled,
+}: {
+  taxonomy: TaxonomyCategory[];
+  onPick: (suggestion: BusinessSuggestion) => void;
+  disabled?: boolean;
+}) {
   const { notification } = App.useApp();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());
@@ -21,14 +80,33 @@ export function BusinessSearch({ onPick, disabled }: { onPick: (prediction: Plac
   const [locationError, setLocationError] = useState<string | null>(null);
   const search = usePlaceSearch(query, { location });
   const searching = search.isFetching;
-  // A failed search shows the toast and no suggestions (the server already falls back to local matches).
-  const results = !query ? null : search.isError ? [] : (search.data ?? null);
+  const fallback = useMemo(
+    () => (search.isError ? categoryMatches(query, taxonomy) : []),
+    [search.isError, query, taxonomy],
+  );
+  const failedOutright = search.isError && fallback.length === 0;
+
+  const rows: Row[] | null = !query
+    ? null
+    : search.isError
+      ? fallback.map((s) => ({
+          key: `category:${s.category.id}:${s.subcategory?.id ?? ''}`,
+          main: s.subcategory?.name ?? s.category.name,
+          secondary: s.subcategory ? `${s.category.name} · add “${s.name}” by hand` : `Add “${s.name}” by hand`,
+          suggestion: s,
+        }))
+      : ((search.data ?? null)?.map((prediction) => ({
+          key: prediction.place_id,
+          main: prediction.structured_formatting.main_text,
+          secondary: prediction.structured_formatting.secondary_text,
+          suggestion: { kind: 'place', prediction },
+        })) ?? null);
 
   useEffect(() => {
     if (!search.isError) return;
     console.error(search.error);
-    notification.error({ message: 'Search Error', description: 'Failed to search businesses' });
-  }, [search.isError, search.error, notification]);
+    if (failedOutright) notification.error({ title: 'Search Error', description: 'Failed to search businesses' });
+  }, [search.isError, search.error, failedOutright, notification]);
 
   const useMyLocation = () => {
     setLocationError(null);
@@ -65,7 +143,14 @@ export function BusinessSearch({ onPick, disabled }: { onPick: (prediction: Plac
         onChange={(event) => setText(event.target.value)}
       />
       <div className={styles.locationRow}>
-        <Button size="small" type="link" icon={<AimOutlined />} loading={locating} onClick={useMyLocation} disabled={disabled}>
+        <Button
+          size="small"
+          type="link"
+          icon={<AimOutlined />}
+          loading={locating}
+          onClick={useMyLocation}
+          disabled={disabled}
+        >
           {location ? 'Using your location' : 'Use my location'}
         </Button>
         {locationError && (
@@ -74,25 +159,29 @@ export function BusinessSearch({ onPick, disabled }: { onPick: (prediction: Plac
           </Typography.Text>
         )}
       </div>
-      {results && (
+      {rows && !failedOutright && (
         <div className={styles.resultList} role="listbox" aria-label="Business suggestions">
-          {results.length === 0 && !searching ? (
+          {rows.length === 0 && !searching ? (
             <p className={styles.noResults}>No results found. Try a different search term.</p>
           ) : (
-            results.map((prediction) => (
+            rows.map((row) => (
               <button
                 type="button"
                 role="option"
                 aria-selected={false}
-                key={prediction.place_id}
+                key={row.key}
                 className={styles.result}
-                onClick={() => onPick(prediction)}
+                onClick={() => onPick(row.suggestion)}
                 disabled={disabled}
               >
-                <EnvironmentOutlined className={styles.resultIcon} />
+                {row.suggestion.kind === 'place' ? (
+                  <EnvironmentOutlined className={styles.resultIcon} aria-hidden />
+                ) : (
+                  <AppstoreOutlined className={styles.resultIcon} aria-hidden />
+                )}
                 <span>
-                  <span className={styles.resultMain}>{prediction.structured_formatting.main_text}</span>
-                  <span className={styles.resultSecondary}>{prediction.structured_formatting.secondary_text}</span>
+                  <span className={styles.resultMain}>{row.main}</span>
+                  <span className={styles.resultSecondary}>{row.secondary}</span>
                 </span>
               </button>
             ))

@@ -86,7 +86,7 @@ export function VendorApplicationPage() {
       });
     } catch {
       notification.error({
-        message: 'Address Details Error',
+        title: 'Address Details Error',
         description: 'Could not fetch details for this address. Please enter details manually.',
       });
     }
@@ -116,13 +116,16 @@ export function VendorApplicationPage() {
         termsAccepted: form.termsAccepted,
         bot_check: form.bot_check,
       });
-      notification.success({ message: 'Application Submitted', description: 'Thank you. Our partnerships team will be in touch.' });
+      notification.success({
+        title: 'Application Submitted',
+        description: 'Thank you. Our partnerships team will be in touch.',
+      });
       setSubmittedEmail(form.email.trim());
       window.scrollTo({ top: 0 });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields as Errors);
       notification.error({
-        message: 'Submission Error',
+        title: 'Submission Error',
         description: 'There was an error submitting your application. Please try again.',
       });
     } finally {
@@ -173,27 +176,58 @@ export function VendorApplicationPage() {
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item label="Business Name" {...field('name')}>
-                <Input value={form.name} id="va-name" onChange={(e) => update({ name: e.target.value })} autoComplete="organization" />
+                <Input
+                  value={form.name}
+                  id="va-name"
+                  onChange={(e) => update({ name: e.target.value })}
+                  autoComplete="organization"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="Contact Person" {...field('contactName')}>
-                <Input value={form.contactName} id="va-contactName" onChange={(e) => update({ contactName: e.target.value })} autoComplete="name" />
+                <Input
+                  value={form.contactName}
+                  id="va-contactName"
+                  onChange={(e) => update({ contactName: e.target.value })}
+                  autoComplete="name"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="Email Address" {...field('email')}>
-                <Input type="email" value={form.email} id="va-email" onChange={(e) => update({ email: e.target.value })} autoComplete="email" inputMode="email" />
+                <Input
+                  type="email"
+                  value={form.email}
+                  id="va-email"
+                  onChange={(e) => update({ email: e.target.value })}
+                  autoComplete="email"
+                  inputMode="email"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="Phone Number" {...field('phone')}>
-                <Input type="tel" value={form.phone} id="va-phone" onChange={(e) => update({ phone: e.target.value })} autoComplete="tel" inputMode="tel" />
+                <Input
+                  type="tel"
+                  value={form.phone}
+                  id="va-phone"
+                  onChange={(e) => update({ phone: e.target.value })}
+                  autoComplete="tel"
+                  inputMode="tel"
+                />
               </Form.Item>
             </Col>
             <Col xs={24}>
               <Form.Item label="Website URL (optional)" {...field('website')}>
-                <Input value={form.website} id="va-website" onChange={(e) => update({ website: e.target.value })} autoComplete="url" inputMode="url" placeholder="https://" />
+                <Input
+                  value={form.website}
+                  id="va-website"
+                  onChange={(e) => update({ website: e.target.value })}
+                  autoComplete="url"
+                  inputMode="url"
+                  placeholder="https://"
+                />
               </Form.Item>
             </Col>
             <Col xs={24}>
@@ -201,7 +235,8 @@ export function VendorApplicationPage() {
                 <Input.TextArea
                   rows={5}
                   value={form.description}
-                  id="va-description" onChange={(e) => update({ description: e.target.value })}
+                  id="va-description"
+                  onChange={(e) => update({ description: e.target.value })}
                   placeholder="What makes your business exceptional?"
                 />
               </Form.Item>
@@ -235,22 +270,42 @@ export function VendorApplicationPage() {
           <Row gutter={16} className={styles.addressRow}>
             <Col xs={24}>
               <Form.Item label="Street Address" {...field('address')}>
-                <Input value={form.address} id="va-address" onChange={(e) => update({ address: e.target.value })} autoComplete="street-address" />
+                <Input
+                  value={form.address}
+                  id="va-address"
+                  onChange={(e) => update({ address: e.target.value })}
+                  autoComplete="street-address"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={10}>
               <Form.Item label="City" {...field('city')}>
-                <Input value={form.city} id="va-city" onChange={(e) => update({ city: e.target.value })} autoComplete="address-level2" />
+                <Input
+                  value={form.city}
+                  id="va-city"
+                  onChange={(e) => update({ city: e.target.value })}
+                  autoComplete="address-level2"
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={7}>
               <Form.Item label="State" {...field('state')}>
-                <Input value={form.state} id="va-state" onChange={(e) => update({ state: e.target.value })} autoComplete="address-level1" />
+                <Input
+                  value={form.state}
+                  id="va-state"
+                  onChange={(e) => update({ state: e.target.value })}
+                  autoComplete="address-level1"
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={7}>
               <Form.Item label="ZIP Code" {...field('zipCode')}>
-                <Input value={form.zipCode} id="va-zipCode" onChange={(e) => update({ zipCode: e.target.value })} autoComplete="postal-code" />
+                <Input
+                  value={form.zipCode}
+                  id="va-zipCode"
+                  onChange={(e) => update({ zipCode: e.target.value })}
+                  autoComplete="postal-code"
+                />
               </Form.Item>
             </Col>
           </Row>
@@ -277,7 +332,13 @@ export function VendorApplicationPage() {
         <div className={styles.honeypot} aria-hidden="true">
           <label>
             Leave this field empty
-            <input tabIndex={-1} autoComplete="off" name="bot_check" value={form.bot_check} onChange={(e) => update({ bot_check: e.target.value })} />
+            <input
+              tabIndex={-1}
+              autoComplete="off"
+              name="bot_check"
+              value={form.bot_check}
+              onChange={(e) => update({ bot_check: e.target.value })}
+            />
           </label>
         </div>
 

@@ -6,8 +6,8 @@ import { ApiError } from '../../../api/client';
 import { getAdminAuth } from '../../admin/api/admin-client';
 import { saveVendor, vendorKeys, type VendorInput } from '../api/admin-vendors';
 import { getPlaceDetails } from '../api/places';
-import type { PlacePrediction, TaxonomyCategory, Vendor, VendorStatus } from '../api/types';
-import { BusinessSearch } from './business-search';
+import type { TaxonomyCategory, Vendor, VendorStatus } from '../api/types';
+import { BusinessSearch, type BusinessSuggestion } from './business-search';
 import { addressFromPlace, DEFAULT_COUNTRY, fallbackFromPrediction, guessCategory } from './place-rules';
 import styles from './vendors.module.css';
 
@@ -85,9 +85,29 @@ export function VendorDialog({
   const set = <K extends keyof VendorForm>(key: K, value: VendorForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const category = useMemo(() => taxonomy.find((c) => c.id === form.category), [taxonomy, form.category]);
 
-  const missing = (description: string) => notification.warning({ message: 'Missing Information', description });
+  const missing = (description: string) => notification.warning({ title: 'Missing Information', description });
 
-  const pick = async (prediction: PlacePrediction) => {
+  const pick = async (suggestion: BusinessSuggestion) => {
+    if (suggestion.kind === 'category') {
+      // The places search failed: the admin names the business and enters its address by hand.
+      setForm((f) => ({
+        ...f,
+        name: suggestion.name,
+        category: suggestion.category.id,
+        subcategory: suggestion.subcategory?.id ?? null,
+        address: '',
+        city: '',
+        state: '',
+        zipCode: '',
+        country: f.country || DEFAULT_COUNTRY,
+        googlePlaceId: null,
+        location: null,
+      }));
+      setPlaceChosen(true);
+      setSearchOpen(false);
+      return;
+    }
+    const { prediction } = suggestion;
     const guess = guessCategory(prediction.types, taxonomy);
     setLoadingPlace(true);
     try {
@@ -109,7 +129,7 @@ export function VendorDialog({
       }));
     } catch (error) {
       console.error(error);
-      notification.error({ message: 'Error', description: 'Failed to get place details. Please try again.' });
+      notification.error({ title: 'Error', description: 'Failed to get place details. Please try again.' });
       const fallback = fallbackFromPrediction(prediction);
       setForm((f) => ({
         ...f,
@@ -141,7 +161,7 @@ export function VendorDialog({
   const back = () => setStep((s) => Math.max(1, s - 1));
 
   const save = async () => {
-    const fail = (description: string) => notification.error({ message: 'Error', description });
+    const fail = (description: string) => notification.error({ title: 'Error', description });
     if (!form.name.trim()) return fail('Vendor name is required');
     if (!form.category) return fail('Category is required');
     if (!taxonomy.some((c) => c.id === form.category)) return fail('Category not found');
@@ -155,8 +175,10 @@ export function VendorDialog({
     try {
       await saveVendor(vendor?.id ?? null, payload);
       notification.success({
-        message: editing ? 'Vendor Updated' : 'Vendor Created',
-        description: editing ? `${form.name} has been updated.` : `${form.name} has been added to the vendor directory.`,
+        title: editing ? 'Vendor Updated' : 'Vendor Created',
+        description: editing
+          ? `${form.name} has been updated.`
+          : `${form.name} has been added to the vendor directory.`,
       });
       await client.invalidateQueries({ queryKey: vendorKeys.vendors });
       onClose();
@@ -174,7 +196,7 @@ export function VendorDialog({
       open
       title={<span className={styles.dialogTitle}>{title}</span>}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={720}
       destroyOnHidden
       footer={
@@ -213,7 +235,7 @@ export function VendorDialog({
 
       {step === 1 && (
         <div className={styles.stepBody}>
-          {searchOpen && <BusinessSearch onPick={pick} disabled={loadingPlace} />}
+          {searchOpen && <BusinessSearch taxonomy={taxonomy} onPick={pick} disabled={loadingPlace} />}
           {loadingPlace && (
             <p className={styles.muted}>
               <LoadingOutlined /> Getting the business details...
@@ -235,7 +257,11 @@ export function VendorDialog({
                   <Input value={form.name} onChange={(e) => set('name', e.target.value)} aria-label="Business Name" />
                 </Form.Item>
                 <Form.Item label="Street Address">
-                  <Input value={form.address} onChange={(e) => set('address', e.target.value)} aria-label="Street Address" />
+                  <Input
+                    value={form.address}
+                    onChange={(e) => set('address', e.target.value)}
+                    aria-label="Street Address"
+                  />
                 </Form.Item>
                 <Row gutter={12}>
                   <Col xs={24} sm={12}>
@@ -250,7 +276,11 @@ export function VendorDialog({
                   </Col>
                   <Col xs={12} sm={6}>
                     <Form.Item label="ZIP Code">
-                      <Input value={form.zipCode} onChange={(e) => set('zipCode', e.target.value)} aria-label="ZIP Code" />
+                      <Input
+                        value={form.zipCode}
+                        onChange={(e) => set('zipCode', e.target.value)}
+                        aria-label="ZIP Code"
+                      />
                     </Form.Item>
                   </Col>
                 </Row>
@@ -269,8 +299,11 @@ export function VendorDialog({
             <Select
               aria-label="Category"
               placeholder="Select a category"
+              allowClear
               value={form.category || undefined}
-              onChange={(value: string) => setForm((f) => ({ ...f, category: value, subcategory: null }))}
+              onChange={(value: string | undefined) =>
+                setForm((f) => ({ ...f, category: value ?? '', subcategory: null }))
+              }
               options={taxonomy.map((c) => ({ value: c.id, label: c.name }))}
             />
           </Form.Item>
@@ -287,7 +320,12 @@ export function VendorDialog({
             />
           </Form.Item>
           <Form.Item label="Description">
-            <Input.TextArea rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} aria-label="Description" />
+            <Input.TextArea
+              rows={4}
+              value={form.description}
+              onChange={(e) => set('description', e.target.value)}
+              aria-label="Description"
+            />
           </Form.Item>
         </Form>
       )}
@@ -297,17 +335,31 @@ export function VendorDialog({
           <Row gutter={12}>
             <Col xs={24} sm={12}>
               <Form.Item label="Contact Name">
-                <Input value={form.contactName} onChange={(e) => set('contactName', e.target.value)} aria-label="Contact Name" />
+                <Input
+                  value={form.contactName}
+                  onChange={(e) => set('contactName', e.target.value)}
+                  aria-label="Contact Name"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
               <Form.Item label="Contact Email">
-                <Input type="email" value={form.contactEmail} onChange={(e) => set('contactEmail', e.target.value)} aria-label="Contact Email" />
+                <Input
+                  type="email"
+                  value={form.contactEmail}
+                  onChange={(e) => set('contactEmail', e.target.value)}
+                  aria-label="Contact Email"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
               <Form.Item label="Contact Phone">
-                <Input type="tel" value={form.contactPhone} onChange={(e) => set('contactPhone', e.target.value)} aria-label="Contact Phone" />
+                <Input
+                  type="tel"
+                  value={form.contactPhone}
+                  onChange={(e) => set('contactPhone', e.target.value)}
+                  aria-label="Contact Phone"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
@@ -317,10 +369,20 @@ export function VendorDialog({
             </Col>
           </Row>
           <Form.Item label="Status">
-            <Select aria-label="Status" value={form.status} onChange={(value: VendorStatus) => set('status', value)} options={STATUS_OPTIONS} />
+            <Select
+              aria-label="Status"
+              value={form.status}
+              onChange={(value: VendorStatus) => set('status', value)}
+              options={STATUS_OPTIONS}
+            />
           </Form.Item>
           <Form.Item label="Notes">
-            <Input.TextArea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} aria-label="Notes" />
+            <Input.TextArea
+              rows={3}
+              value={form.notes}
+              onChange={(e) => set('notes', e.target.value)}
+              aria-label="Notes"
+            />
           </Form.Item>
         </Form>
       )}

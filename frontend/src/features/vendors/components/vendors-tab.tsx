@@ -1,7 +1,7 @@
 import { EditOutlined, EnvironmentOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Skeleton, Tag } from 'antd';
+import { Alert, Button, Empty, Pagination, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
-import { useAdminVendors } from '../api/admin-vendors';
+import { useAdminVendors, VENDORS_PAGE_SIZE } from '../api/admin-vendors';
 import { useVendorTaxonomy } from '../api/taxonomy';
 import type { Vendor, VendorStatus } from '../api/types';
 import { ApplicationsList } from './applications-list';
@@ -17,12 +17,17 @@ function addressOf(vendor: Vendor): string {
 
 /** The admin Vendors tab: the vendor grid with its add/edit dialog, then the applications. */
 export default function VendorsTab() {
-  const vendors = useAdminVendors();
+  const [page, setPage] = useState(1);
+  const vendors = useAdminVendors(page);
   const taxonomy = useVendorTaxonomy();
   const categories = taxonomy.data?.categories ?? [];
   // undefined: closed; null: adding; a vendor: editing it.
   const [dialog, setDialog] = useState<Vendor | null | undefined>(undefined);
   const list = vendors.data?.data ?? [];
+  const total = vendors.data?.total ?? 0;
+  // A page emptied by changes elsewhere falls back to the last page that has vendors.
+  const lastPage = Math.max(1, Math.ceil(total / VENDORS_PAGE_SIZE));
+  if (vendors.data && page > lastPage) setPage(lastPage);
 
   const categoryName = (vendor: Vendor) => {
     const category = categories.find((c) => c.id === vendor.category);
@@ -38,7 +43,11 @@ export default function VendorsTab() {
             Vendors
           </h3>
           <div className={styles.actions}>
-            <Button icon={<ReloadOutlined />} onClick={() => vendors.refetch()} loading={vendors.isFetching && !vendors.isPending}>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => vendors.refetch()}
+              loading={vendors.isFetching && !vendors.isPending}
+            >
               Refresh
             </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog(null)} disabled={!taxonomy.data}>
@@ -46,7 +55,7 @@ export default function VendorsTab() {
             </Button>
           </div>
         </div>
-        {vendors.isError && <Alert type="error" showIcon message={vendors.error.message} className={styles.alert} />}
+        {vendors.isError && <Alert type="error" showIcon title={vendors.error.message} className={styles.alert} />}
         {vendors.isPending ? (
           <Skeleton active />
         ) : list.length === 0 && !vendors.isError ? (
@@ -57,25 +66,49 @@ export default function VendorsTab() {
               <article key={vendor.id} className={styles.card} data-testid="vendor-card">
                 <div className={styles.cardTop}>
                   <span className={styles.eyebrow}>{categoryName(vendor)}</span>
-                  <Tag color={STATUS_COLOR[vendor.status]}>{vendor.status}</Tag>
+                  <Tag color={STATUS_COLOR[vendor.status]} className={styles.badge}>
+                    {vendor.status}
+                  </Tag>
                 </div>
                 <h4 className={styles.cardTitle}>{vendor.name}</h4>
                 <p className={styles.cardAddress}>
                   <EnvironmentOutlined /> {addressOf(vendor) || 'No address'}
                 </p>
-                <Button icon={<EditOutlined />} onClick={() => setDialog(vendor)} disabled={!taxonomy.data} className={styles.cardEdit}>
+                <Button
+                  icon={<EditOutlined />}
+                  onClick={() => setDialog(vendor)}
+                  disabled={!taxonomy.data}
+                  className={styles.cardEdit}
+                >
                   Edit
                 </Button>
               </article>
             ))}
           </div>
         )}
+        {total > VENDORS_PAGE_SIZE && (
+          <Pagination
+            className={styles.pagination}
+            current={page}
+            pageSize={VENDORS_PAGE_SIZE}
+            total={total}
+            size="small"
+            showSizeChanger={false}
+            showTotal={(n, [from, to]) => `${from}–${to} of ${n} vendors`}
+            onChange={setPage}
+          />
+        )}
       </section>
 
       <ApplicationsList />
 
       {dialog !== undefined && (
-        <VendorDialog key={dialog?.id ?? 'new'} vendor={dialog} taxonomy={categories} onClose={() => setDialog(undefined)} />
+        <VendorDialog
+          key={dialog?.id ?? 'new'}
+          vendor={dialog}
+          taxonomy={categories}
+          onClose={() => setDialog(undefined)}
+        />
       )}
     </div>
   );
