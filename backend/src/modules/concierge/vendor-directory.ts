@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { fold, type Place } from '../../platform/ai/offline/places';
 import type { DirectoryVendor, MessageCategory } from '../../platform/ai/types';
-import type { VendorView } from '../vendors/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
 
 /** The partners a concierge reply may recommend. */
@@ -57,28 +56,16 @@ export function servesPlace(vendor: { city: string | null; country: string | nul
 @Injectable()
 export class PartnerDirectory extends VendorDirectory {
   private readonly logger = new Logger(PartnerDirectory.name);
-  /** Lookups under way, by categories: replies asked for at the same moment share one query. */
-  private readonly inFlight = new Map<string, Promise<VendorView[]>>();
 
   constructor(private readonly vendors: VendorsService) {
     super();
-  }
-
-  private activeIn(categories: string[]): Promise<VendorView[]> {
-    const key = categories.join(',');
-    let lookup = this.inFlight.get(key);
-    if (!lookup) {
-      lookup = this.vendors.listActive({ categories, limit: 500 }).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, lookup);
-    }
-    return lookup;
   }
 
   async findActive(topic: MessageCategory, place: Place | null, limit = 3): Promise<DirectoryVendor[]> {
     const categories = CATEGORIES_FOR[topic];
     if (categories.length === 0) return [];
     try {
-      return (await this.activeIn(categories))
+      return (await this.vendors.listActive({ categories, limit: 500 }))
         .filter((vendor) => !place || servesPlace(vendor, place))
         .slice(0, limit)
         .map((vendor) => ({

@@ -31,10 +31,25 @@ export interface NewVendor {
 }
 
 const DEFAULT_COUNTRY = 'United States';
+/** How long a process reuses a list of active partners; any vendor write in the process clears it. */
+const ACTIVE_FRESH_MS = 10_000;
 
 @Injectable()
 export class VendorsService {
-  constructor(private readonly em: EntityManager) {}
+  /** Active partners by categories and limit, as read (or being read) at `at`. */
+  private readonly active = new Map<string, { at: number; vendors: Promise<VendorView[]> }>();
+
+  constructor(private readonly em: EntityManager) {
+    // Whatever path writes a vendor (the admin, an approved application), the next read is fresh.
+    // Another api process sees the change within ACTIVE_FRESH_MS.
+    const forget = () => this.active.clear();
+    em.getEventManager().registerSubscriber({
+      getSubscribedEntities: () => [Vendor],
+      afterCreate: forget,
+      afterUpdate: forget,
+      afterDelete: forget,
+    });
+  }
 
   /** The admin grid, newest first, one page at a time. */
   async list(query: PageQueryDto): Promise<{ data: VendorView[]; total: number }> {
@@ -45,14 +60,27 @@ export class VendorsService {
     return { data: vendors.map(vendorView), total };
   }
 
-  /** The partners members may be offered (read by the concierge), in one or several categories. */
-  async listActive(options: { category?: string; categories?: string[]; limit?: number } = {}): Promise<VendorView[]> {
+  /**
+   * The partners members may be offered (read by the concierge), in one or several categories.
+   * Kept for a few seconds, so a concierge reply never waits on the database for them.
+   */
+  listActive(options: { category?: string; categories?: string[]; limit?: number } = {}): Promise<VendorView[]> {
     const categories = options.categories ?? (options.category ? [options.category] : null);
+    const limit = options.limit ?? 200;
+    const key = `${categories?.join(',') ?? '*'}:${limit}`;
+    const kept = this.active.get(key);
+    if (kept && Date.now() - kept.at < ACTIVE_FRESH_MS) return kept.vendors;
     const where = categories
       ? { status: 'active' as const, category: { $in: categories } }
       : { status: 'active' as const };
-    const vendors = await this.em.fork().find(Vendor, where, { orderBy: { name: 'asc' }, limit: options.limit ?? 200 });
-    return vendors.map(vendorView);
+    const vendors = this.em
+      .fork()
+      .find(Vendor, where, { orderBy: { name: 'asc' }, limit })
+      .then((found) => found.map(vendorView));
+    this.active.set(key, { at: Date.now(), vendors });
+    // A failed read is not kept: the next caller asks again.
+    vendors.catch(() => this.active.delete(key));
+    return vendors;
   }
 
   /** Vendors whose name, city or address contains every word of the text (for the places search). */
