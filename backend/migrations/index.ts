@@ -5,6 +5,9 @@ import { Migration20261122030000UserRequests } from './Migration20261122030000Us
 import { Migration20261122020000Vendors } from './Migration20261122020000Vendors';
 import { Migration20261122040000LaunchParty } from './Migration20261122040000LaunchParty';
 import { Migration20261122050000Payments } from './Migration20261122050000Payments';
+import { Migration20261122080000UserRequestLifecycle } from './Migration20261122080000UserRequestLifecycle';
+import { Migration20261122090000LaunchPartyMoney } from './Migration20261122090000LaunchPartyMoney';
+import { Migration20261122070000WaitlistSearchGrams } from './Migration20261122070000WaitlistSearchGrams';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +17,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122040000LaunchParty', class: Migration20261122040000LaunchParty },
   { name: 'Migration20261122050000Payments', class: Migration20261122050000Payments },
   { name: 'Migration20261122030000UserRequests', class: Migration20261122030000UserRequests },
+  { name: 'Migration20261122080000UserRequestLifecycle', class: Migration20261122080000UserRequestLifecycle },
+  { name: 'Migration20261122090000LaunchPartyMoney', class: Migration20261122090000LaunchPartyMoney },
+  { name: 'Migration20261122070000WaitlistSearchGrams', class: Migration20261122070000WaitlistSearchGrams },
 ];

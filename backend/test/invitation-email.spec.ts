@@ -1,6 +1,8 @@
 import request from 'supertest';
+import { LEASE_SECONDS } from '../src/platform/mail/email-delivery.service';
 import { startSmtpSink } from './support/smtp-sink';
 import { createTestApp, type TestApp } from './support/test-app';
+import { killWorkerProcess, startWorkerProcess } from './support/worker-child';
 import {
   admin,
   adminEnv,
@@ -27,6 +29,7 @@ describe('Invitation emails through the email worker', () => {
     smtp.received.length = 0;
     smtp.failNext(0);
   });
+  afterEach(() => smtp.release());
   afterAll(async () => {
     await t.close();
     await smtp.close();
@@ -122,6 +125,29 @@ describe('Invitation emails through the email worker', () => {
     });
   });
 
+  it('keeps the invitation pending and sending while the mail server has not accepted it yet', async () => {
+    const event = await createEvent(t);
+    const invitation = await createInvitation(t, event.id);
+    smtp.holdNext(1);
+    await admin(t).post(`/invitations/${invitation.id}/send`).expect(201);
+    await smtp.waitForHeld(1);
+    // The message is with the server, which has not said yes yet.
+    expect(await invitationRow(invitation.id)).toMatchObject({
+      status: 'pending',
+      sentAt: null,
+      deliveryStatus: 'sending',
+    });
+    await admin(t)
+      .post(`/invitations/${invitation.id}/send`)
+      .expect(409, { success: false, error: 'This invitation is already being sent' });
+    expect(smtp.received).toHaveLength(0);
+
+    smtp.release();
+    await t.drain();
+    expect(smtp.received).toHaveLength(1);
+    expect(await invitationRow(invitation.id)).toMatchObject({ status: 'sent', deliveryStatus: 'sent' });
+  });
+
   it('sends only pending invitations', async () => {
     const event = await createEvent(t);
     const invitation = await createInvitation(t, event.id);
@@ -164,4 +190,98 @@ describe('Invitation emails through the email worker', () => {
     await admin(t).get('/invitation-batches/not-a-batch').expect(404);
     await request(t.http).get(`/api/admin/invitation-batches/${started.body.data.id}`).expect(401);
   });
+});
+
+describe('Invitation emails when the worker dies mid-send', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    // No worker in this process: the jobs run in worker processes this test starts and kills.
+    t = await createTestApp({ env: { ...adminEnv, SMTP_URL: smtp.url } });
+  });
+  beforeEach(async () => {
+    await resetWithAdmin(t);
+    smtp.received.length = 0;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const invitationRow = async (id: number) => {
+    const list = await admin(t).get('/invitations').expect(200);
+    return list.body.data.find((row: { id: number }) => row.id === id);
+  };
+
+  it('retries a send whose worker was killed before the server answered, and sends exactly one email', async () => {
+    const event = await createEvent(t);
+    const invitation = await createInvitation(t, event.id);
+    // The mail server takes the message and hangs; the worker is killed while it waits.
+    smtp.holdNext(1);
+    const doomed = await startWorkerProcess({ SMTP_URL: smtp.url });
+    try {
+      await admin(t).post(`/invitations/${invitation.id}/send`).expect(201);
+      await smtp.waitForHeld(1);
+      expect(await invitationRow(invitation.id)).toMatchObject({ status: 'pending', deliveryStatus: 'sending' });
+    } finally {
+      await killWorkerProcess(doomed);
+    }
+    expect(smtp.received).toHaveLength(0);
+    // Until its lease runs out, the dead worker's claim keeps others from sending a second copy.
+    await admin(t)
+      .post(`/invitations/${invitation.id}/send`)
+      .expect(409, { success: false, error: 'This invitation is already being sent' });
+
+    // A new worker picks the job up again once the dead one's lock and lease have run out.
+    const rescuer = await startWorkerProcess({ SMTP_URL: smtp.url });
+    try {
+      const deadline = Date.now() + 4 * LEASE_SECONDS * 1000;
+      while ((await invitationRow(invitation.id)).status !== 'sent') {
+        if (Date.now() > deadline) throw new Error('The interrupted send was never retried');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    } finally {
+      await killWorkerProcess(rescuer);
+    }
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual(['grace@example.com']);
+    expect(await invitationRow(invitation.id)).toMatchObject({
+      status: 'sent',
+      deliveryStatus: 'sent',
+      lastError: null,
+    });
+  }, 180_000);
+
+  it('shows a send interrupted for good as failed with its reason, and sends it again once', async () => {
+    const event = await createEvent(t);
+    const invitation = await createInvitation(t, event.id);
+    await admin(t).post(`/invitations/${invitation.id}/send`).expect(201);
+    await t.drainOutbox();
+    // A worker claimed it and died, and its job will not come back (it stalled out): only the lease remains.
+    await t.orm.em.getConnection().execute(
+      `update email_deliveries set status = 'sending', attempts = 1, claimed_at = now() - interval '2 minutes',
+                lease_expires_at = now() - interval '1 minute', claim_token = gen_random_uuid()`,
+    );
+    await t.queue('email').obliterate({ force: true });
+    expect(await invitationRow(invitation.id)).toMatchObject({
+      status: 'pending',
+      deliveryStatus: 'failed',
+      lastError: 'Sending was interrupted before the mail server answered (the worker stopped)',
+    });
+
+    await admin(t).post(`/invitations/${invitation.id}/send`).expect(201);
+    const worker = await startWorkerProcess({ SMTP_URL: smtp.url });
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await invitationRow(invitation.id)).status !== 'sent') {
+        if (Date.now() > deadline) throw new Error('The invitation was not sent again');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    } finally {
+      await killWorkerProcess(worker);
+    }
+    expect(smtp.received).toHaveLength(1);
+  }, 120_000);
 });

@@ -51,6 +51,10 @@ describe('Launch Party: events, invitations and RSVPs', () => {
         ['get', '/api/admin/rsvps'],
         ['get', '/api/admin/events/1/rsvps'],
         ['post', '/api/admin/events/1/invitations/send-pending'],
+        ['get', '/api/admin/invitation-batches/00000000-0000-4000-8000-000000000000'],
+        ['get', '/api/admin/payments'],
+        ['get', '/api/admin/events/1/payments'],
+        ['post', '/api/admin/payments/00000000-0000-4000-8000-000000000000/refund'],
       ] as const) {
         const response = await request(t.http)[method](path).send({});
         expect(response.status).toBe(401);
@@ -358,16 +362,41 @@ describe('Launch Party: events, invitations and RSVPs', () => {
       expect(ics).toContain('DTSTART:20261212T190000');
       expect(ics).toContain('SUMMARY:The Riviera Launch');
       const [delivery] = await sql<{ key: string; status: string }>('select key, status from email_deliveries');
-      expect(delivery).toEqual({ key: `rsvp.confirmation:${response.body.data.rsvp.id}`, status: 'sent' });
+      expect(delivery).toEqual({ key: `rsvp.confirmation:${response.body.data.rsvp.id}:1`, status: 'sent' });
     });
 
-    it('updates the same RSVP when the guest answers again, and sends the confirmation once', async () => {
+    it('updates the same RSVP when the guest answers again, with a new confirmation for new details only', async () => {
       const event = await createEvent(t);
       const invitation = await createInvitation(t, event.id);
       const first = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
-      const second = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 2 }).expect(200);
+      await t.drain();
+      expect(smtp.received).toHaveLength(1);
+      expect(readable(smtp.received[0].raw)).toContain('1 Guest');
+
+      // The same answer again: nothing new to confirm.
+      await rsvp(t, invitation.invitationCode, {
+        status: 'attending',
+        guestCount: 1,
+        dietaryRestrictions: 'None',
+      }).expect(200);
+      await t.drain();
+      expect(smtp.received).toHaveLength(1);
+
+      const second = await rsvp(t, invitation.invitationCode, {
+        status: 'attending',
+        guestCount: 2,
+        guestNames: ['Grace Kelly', 'Prince Rainier'],
+      }).expect(200);
       expect(second.body.data.rsvp.id).toBe(first.body.data.rsvp.id);
       expect(second.body.data.rsvp.guestCount).toBe(2);
+      await t.drain();
+      expect(smtp.received).toHaveLength(2);
+      const updated = readable(smtp.received[1].raw);
+      expect(updated).toMatch(/Subject: =\?UTF-8\?Q\?Updated_confirmation:_The_Riviera/);
+      expect(updated).toContain('Your RSVP has been confirmed for The Riviera Launch');
+      expect(updated).toContain('2 Guests');
+      expect(updated).toContain('Grace Kelly, Prince Rainier');
+
       const declined = await rsvp(t, invitation.invitationCode, { status: 'not_attending' }).expect(200);
       expect(declined.body.data).toMatchObject({
         next: 'thank-you',
@@ -377,7 +406,52 @@ describe('Launch Party: events, invitations and RSVPs', () => {
       const [row] = await sql<{ status: string }>('select status from invitations');
       expect(row.status).toBe('declined');
       await t.drain();
-      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received).toHaveLength(2);
+
+      // Accepting again is a new confirmation.
+      await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
+      await t.drain();
+      expect(smtp.received).toHaveLength(3);
+      expect(await sql('select key, status from email_deliveries order by key')).toEqual([
+        { key: `rsvp.confirmation:${first.body.data.rsvp.id}:1`, status: 'sent' },
+        { key: `rsvp.confirmation:${first.body.data.rsvp.id}:2`, status: 'sent' },
+        { key: `rsvp.confirmation:${first.body.data.rsvp.id}:3`, status: 'sent' },
+      ]);
+    });
+
+    it('skips a confirmation whose RSVP changed before the worker ran, and sends the current one', async () => {
+      const event = await createEvent(t);
+      const invitation = await createInvitation(t, event.id);
+      const email = t.queue('email');
+      await email.pause();
+      try {
+        const answer = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
+        await rsvp(t, invitation.invitationCode, { status: 'not_attending' }).expect(200);
+        await t.drainOutbox();
+        await email.resume();
+        await t.drain();
+        const id = answer.body.data.rsvp.id as string;
+        expect(smtp.received).toHaveLength(0);
+        expect(await sql('select key, status, last_error from email_deliveries')).toEqual([
+          { key: `rsvp.confirmation:${id}:1`, status: 'skipped', last_error: 'The guest is no longer attending' },
+        ]);
+
+        await email.pause();
+        await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
+        await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 2 }).expect(200);
+        await t.drainOutbox();
+        await email.resume();
+        await t.drain();
+        expect(smtp.received).toHaveLength(1);
+        expect(readable(smtp.received[0].raw)).toContain('2 Guests');
+        expect(await sql('select key, status from email_deliveries order by key')).toEqual([
+          { key: `rsvp.confirmation:${id}:1`, status: 'skipped' },
+          { key: `rsvp.confirmation:${id}:2`, status: 'skipped' },
+          { key: `rsvp.confirmation:${id}:3`, status: 'sent' },
+        ]);
+      } finally {
+        await email.resume();
+      }
     });
 
     it('holds seats for a paid event and sends the guest to payment', async () => {
@@ -401,6 +475,37 @@ describe('Launch Party: events, invitations and RSVPs', () => {
       await rsvp(t, other.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
       await t.drain();
       expect(smtp.received).toHaveLength(0);
+    });
+
+    it('never extends the payment hold when the guest answers again, and grants no second one', async () => {
+      const event = await createEvent(t, { ticketPrice: 250, capacity: 2 });
+      const invitation = await createInvitation(t, event.id);
+      const first = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 2 }).expect(200);
+      const heldUntil = first.body.data.rsvp.holdExpiresAt as string;
+      for (const guestCount of [2, 1, 2]) {
+        const again = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount }).expect(200);
+        expect(again.body.data).toMatchObject({
+          next: 'payment',
+          rsvp: { status: 'pending', holdExpiresAt: heldUntil },
+        });
+      }
+      const rsvpId = first.body.data.rsvp.id as string;
+      await request(t.http).post(`/api/rsvp/${rsvpId}/payment`).send({ amount: 500 }).expect(200);
+      const [{ hold_expires_at: afterPayment }] = await sql<{ hold_expires_at: string | Date }>(
+        'select hold_expires_at from rsvps where id = ?',
+        [rsvpId],
+      );
+      expect(new Date(afterPayment).toISOString()).toBe(heldUntil);
+
+      // The hold ran out: answering again holds nothing, so others may take the seats.
+      await sql(`update rsvps set hold_expires_at = now() - interval '1 minute'`);
+      const lapsed = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 2 }).expect(200);
+      expect(lapsed.body.data).toMatchObject({ next: 'payment', rsvp: { status: 'pending', holdExpiresAt: null } });
+      const other = await createInvitation(t, event.id, { recipientEmail: 'cary@example.com' });
+      await rsvp(t, other.invitationCode, { status: 'attending', guestCount: 2 }).expect(200);
+      const full = await request(t.http).post(`/api/rsvp/${rsvpId}/payment`).send({ amount: 500 }).expect(409);
+      expect(full.body.error).toBe('This event is at capacity');
+      await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 2 }).expect(409);
     });
 
     it('declines: the invitation is declined and no seat is taken', async () => {

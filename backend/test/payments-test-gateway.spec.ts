@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { loadEnvironment } from '../src/config/environment';
 import { admin, adminEnv, createEvent, createInvitation, resetWithAdmin, rsvp } from './support/launch-party-fixtures';
 import { startSmtpSink } from './support/smtp-sink';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -141,6 +142,76 @@ describe('Payments without Stripe keys: the offline test gateway', () => {
     const list = await admin(t).get(`/events/${eventId}/payments`).expect(200);
     expect(list.body.data[0]).toMatchObject({ status: 'refunded', receiptUrl: expect.stringContaining('/receipts/') });
     await startPayment({ eventId, email: 'next@example.com' });
+  });
+
+  it("tells the guest's pages where the payment stands", async () => {
+    const event = await createEvent(t, { ticketPrice: 250, currency: 'EUR' });
+    const invitation = await createInvitation(t, event.id, { maxGuests: 2 });
+    const answer = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 2 }).expect(200);
+    const rsvpId = answer.body.data.rsvp.id as string;
+    const status = async () => (await request(t.http).get(`/api/rsvp/${rsvpId}/payment`).expect(200)).body.data.payment;
+    expect(await status()).toBeNull();
+
+    const created = await request(t.http).post(`/api/rsvp/${rsvpId}/payment`).send({ amount: 500 }).expect(200);
+    const clientSecret = created.body.data.clientSecret as string;
+    const intentId = clientSecret.split('_secret_')[0];
+    expect(await status()).toMatchObject({ status: 'pending', refundPending: false, failureMessage: null });
+    await pay(intentId, clientSecret, '4000 0000 0000 0002').expect(200);
+    await t.drain();
+    expect(await status()).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    await pay(intentId, clientSecret, '4242 4242 4242 4242').expect(200);
+    await t.drain();
+    expect(await status()).toMatchObject({ status: 'succeeded', refundPending: false });
+    await request(t.http).get('/api/rsvp/00000000-0000-4000-8000-000000000000/payment').expect(404);
+    await request(t.http).get('/api/rsvp/nope/payment').expect(404);
+  });
+
+  it('cancels the open test intent when the guest changes their answer; paying it is then refused', async () => {
+    const { intentId, clientSecret, paymentId, rsvpId } = await startPayment();
+    const code = (
+      await sql<{ invitation_code: string }>(
+        'select i.invitation_code from invitations i join rsvps r on r.invitation_id = i.id where r.id = ?',
+        [rsvpId],
+      )
+    )[0].invitation_code;
+    await rsvp(t, code, { status: 'attending', guestCount: 1 }).expect(200);
+    await t.drain();
+    const refused = await pay(intentId, clientSecret, '4242 4242 4242 4242').expect(409);
+    expect(refused.body.error).toBe('This PaymentIntent has been canceled.');
+    expect(await payment(paymentId)).toMatchObject({ status: 'failed' });
+    const fresh = await request(t.http).post(`/api/rsvp/${rsvpId}/payment`).send({ amount: 250 }).expect(200);
+    expect(fresh.body.data.payment.id).not.toBe(paymentId);
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('the Stripe settings', () => {
+  const base = { ...process.env };
+  const keys = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  };
+
+  it('takes all three Stripe keys, or none for the offline test gateway', () => {
+    expect(loadEnvironment({ ...base, ...keys }).STRIPE_SECRET_KEY).toBe('sk_test_123');
+    const none = loadEnvironment({
+      ...base,
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    });
+    expect(none.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('refuses to start with some of them, naming each one missing', () => {
+    const partial = () =>
+      loadEnvironment({ ...base, ...keys, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined });
+    expect(partial).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together \(or none of them for the offline test gateway\) \(missing\)/,
+    );
+    expect(partial).toThrow(/STRIPE_WEBHOOK_SECRET: Stripe needs/);
+    expect(partial).not.toThrow(/STRIPE_SECRET_KEY: Stripe needs/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { jobIdForEvent } from '../src/modules/payments/stripe-events.service';
+import { readable } from './support/launch-party-fixtures';
 import { startFakeStripe, signedWebhook, type FakeEvent, type FakeStripe } from './support/fake-stripe-server';
 import { admin, adminEnv, createEvent, createInvitation, resetWithAdmin, rsvp } from './support/launch-party-fixtures';
 import { startSmtpSink } from './support/smtp-sink';
@@ -366,6 +367,8 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
 
     await admin(t).post(`/payments/${paymentId}/refund`).expect(202);
     expect(await payment(paymentId)).toMatchObject({ status: 'succeeded', refund_reason: 'admin' });
+    // The refund job asks Stripe; Stripe's event lands it.
+    await t.drain();
     const refunded = stripe.eventsFor(intentId, 'charge.refunded');
     expect(refunded).toHaveLength(1);
     await deliver(refunded[0]).expect(200);
@@ -374,6 +377,11 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
     expect(await payment(paymentId)).toMatchObject({ status: 'refunded' });
     expect((await payment(paymentId)).refunded_at).toBeTruthy();
     expect(await rsvpRow(first.rsvpId)).toMatchObject({ status: 'not_attending' });
+    // The invitation reads as the RSVP does, and the guest is told.
+    const [inv] = await sql('select status from invitations where id = ?', [first.invitation.id]);
+    expect(inv.status).toBe('declined');
+    expect(smtp.received.map((m) => m.to[0])).toEqual(['first@example.com', 'first@example.com']);
+    expect(smtp.received[1].raw).toContain('Your Payment Has Been Refunded');
     const second = await rsvpTo(event.id, 2, 'second@example.com');
     expect(second.answer.status).toBe(200);
     await admin(t)
@@ -456,5 +464,192 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
     await admin(t)
       .post(`/payments/${paymentId}/refund`)
       .expect(409, { success: false, error: 'Only a succeeded payment can be refunded' });
+  });
+
+  describe('money that no longer matches the reservation', () => {
+    /** Stripe took the money (the guest paid on Stripe's side); its webhook has not landed yet. */
+    const payAtStripe = (intentId: string) =>
+      stripe.sdk.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    const landSuccess = async (intentId: string) => {
+      await deliver(stripe.eventsFor(intentId, 'payment_intent.succeeded')[0]).expect(200);
+      await t.drain();
+    };
+    const landRefund = async (intentId: string) => {
+      const [refunded] = stripe.eventsFor(intentId, 'charge.refunded');
+      expect(refunded).toBeDefined();
+      await deliver(refunded).expect(200);
+      await t.drain();
+    };
+
+    it('cancels the open PaymentIntent when the guest changes the guest count, and charges the new amount', async () => {
+      const { rsvpId, invitation } = await paidRsvp({ price: 250, guests: 2 });
+      const open = await startPayment(rsvpId, 500);
+      await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
+      await t.drain();
+
+      expect(stripe.intents.get(open.intentId)?.status).toBe('canceled');
+      expect(await payment(open.paymentId)).toMatchObject({
+        status: 'failed',
+        failure_message: 'Replaced: the reservation changed before this payment was made',
+      });
+      expect((await payment(open.paymentId)).superseded_at).toBeTruthy();
+      await createPayment(rsvpId, 500).expect(409);
+      const fresh = await startPayment(rsvpId, 250);
+      expect(fresh.intentId).not.toBe(open.intentId);
+      expect(stripe.intents.get(fresh.intentId)).toMatchObject({ amount: 25000 });
+    });
+
+    it('refunds a payment made for 2 guests after the guest changed to 1, and tells them', async () => {
+      const { rsvpId, invitation } = await paidRsvp({ price: 250, guests: 2 });
+      const stale = await startPayment(rsvpId, 500);
+      await payAtStripe(stale.intentId);
+      // The answer changes while Stripe's success is on its way: too late to cancel.
+      await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
+      await t.drain();
+
+      const confirm = await request(t.http)
+        .post(`/api/payments/${stale.paymentId}/confirm`)
+        .send({ paymentIntentId: stale.intentId })
+        .expect(409);
+      expect(confirm.body.error).toBe(
+        'Your reservation changed while this payment was processed, so this payment will be refunded in full. Please return to your invitation.',
+      );
+      await landSuccess(stale.intentId);
+      await landRefund(stale.intentId);
+
+      expect(await payment(stale.paymentId)).toMatchObject({ status: 'refunded', refund_reason: 'changed' });
+      expect(await rsvpRow(rsvpId)).toMatchObject({ status: 'pending', guest_count: 1 });
+      expect(await confirmationEmails()).toHaveLength(0);
+      expect(smtp.received).toHaveLength(1);
+      const notice = readable(smtp.received[0].raw);
+      expect(notice).toContain('Your Payment Is Being Refunded');
+      expect(notice).toContain('changed while this payment was being processed');
+      expect(notice).toContain('EUR 500.00');
+      // The right amount for the reservation as it is now is still payable, and confirms it.
+      const right = await startPayment(rsvpId, 250);
+      await payAtStripe(right.intentId);
+      await landSuccess(right.intentId);
+      expect(await rsvpRow(rsvpId)).toMatchObject({ status: 'attending', guest_count: 1 });
+      expect(await confirmationEmails()).toEqual([{ status: 'sent' }]);
+    });
+
+    it('refunds a payment that lands after the guest declined: no seats for a declined RSVP', async () => {
+      const { rsvpId, invitation, eventId } = await paidRsvp({ price: 250, guests: 2, capacity: 2 });
+      const stale = await startPayment(rsvpId, 500);
+      await payAtStripe(stale.intentId);
+      await rsvp(t, invitation.invitationCode, { status: 'not_attending' }).expect(200);
+      await landSuccess(stale.intentId);
+      await landRefund(stale.intentId);
+
+      expect(await payment(stale.paymentId)).toMatchObject({ status: 'refunded', refund_reason: 'changed' });
+      expect(await rsvpRow(rsvpId)).toMatchObject({ status: 'not_attending', guest_count: 0 });
+      const [inv] = await sql('select status from invitations where id = ?', [invitation.id]);
+      expect(inv.status).toBe('declined');
+      expect(await confirmationEmails()).toHaveLength(0);
+      // Both seats are free for others.
+      expect((await rsvpTo(eventId, 2, 'other@example.com')).answer.status).toBe(200);
+    });
+
+    it('refunds a second successful payment for a reservation already paid (no double charge)', async () => {
+      const { rsvpId } = await paidRsvp({ price: 250, guests: 2 });
+      const first = await startPayment(rsvpId, 500);
+      // The first intent is still processing at the bank, so the guest is given a second one.
+      stripe.intents.get(first.intentId)!.status = 'processing';
+      const second = await startPayment(rsvpId, 500);
+      expect(second.intentId).not.toBe(first.intentId);
+      stripe.intents.get(first.intentId)!.status = 'requires_confirmation';
+      await payAtStripe(first.intentId);
+      await payAtStripe(second.intentId);
+      await landSuccess(first.intentId);
+      await landSuccess(second.intentId);
+      await landRefund(second.intentId);
+
+      expect(await payment(first.paymentId)).toMatchObject({ status: 'succeeded', refund_reason: null });
+      expect(await payment(second.paymentId)).toMatchObject({ status: 'refunded', refund_reason: 'duplicate' });
+      expect(await rsvpRow(rsvpId)).toMatchObject({ status: 'attending', guest_count: 2 });
+      expect(await confirmationEmails()).toEqual([{ status: 'sent' }]);
+      expect(smtp.received).toHaveLength(2);
+      expect(readable(smtp.received[1].raw)).toContain('had already been paid');
+    });
+
+    it('gives one transition and one email when the confirm call and the webhook arrive at once', async () => {
+      const { rsvpId } = await paidRsvp();
+      const { paymentId, intentId } = await startPayment(rsvpId, 500);
+      await payAtStripe(intentId);
+      const [succeeded] = stripe.eventsFor(intentId, 'payment_intent.succeeded');
+      const confirm = () =>
+        request(t.http).post(`/api/payments/${paymentId}/confirm`).send({ paymentIntentId: intentId });
+      const answers = await Promise.all([confirm(), deliver(succeeded), confirm(), deliver(succeeded), confirm()]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      await t.drain();
+
+      expect(await payment(paymentId)).toMatchObject({ status: 'succeeded' });
+      expect(await rsvpRow(rsvpId)).toMatchObject({ status: 'attending', confirmation_version: 1 });
+      expect(await confirmationEmails()).toEqual([{ status: 'sent' }]);
+      expect(smtp.received).toHaveLength(1);
+    });
+  });
+
+  describe('idempotency and refunds that fail', () => {
+    it('reuses the PaymentIntent when a create is retried after its answer was lost', async () => {
+      const { rsvpId } = await paidRsvp();
+      // Stripe carries the create out, but the answer is lost (the SDK's own retry too).
+      stripe.dropNextAnswers(2);
+      const lost = await createPayment(rsvpId, 500).expect(503);
+      expect(lost.body.error).toBe('The payment provider is unavailable. Please try again in a moment.');
+      expect(stripe.intents.size).toBe(1);
+      expect(await sql('select * from payments')).toHaveLength(0);
+
+      const retried = await startPayment(rsvpId, 500);
+      expect(stripe.intents.size).toBe(1);
+      expect(stripe.intents.has(retried.intentId)).toBe(true);
+      const creates = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+      expect(creates).toHaveLength(3);
+      expect(new Set(creates.map((r) => r.idempotencyKey)).size).toBe(1);
+      expect(await sql('select transaction_id from payments')).toEqual([{ transaction_id: retried.intentId }]);
+    });
+
+    it('honours Stripe idempotency: the same key with other parameters is refused', async () => {
+      const create = (amount: number) =>
+        stripe.sdk.paymentIntents.create({ amount, currency: 'eur' }, { idempotencyKey: 'same-key' });
+      const first = await create(1000);
+      expect((await create(1000)).id).toBe(first.id);
+      await expect(create(2000)).rejects.toThrow(/same parameters/);
+    });
+
+    it('brings the Refund back with the reason when the provider stays unavailable, and refunds when asked again', async () => {
+      const { rsvpId } = await paidRsvp();
+      const { paymentId, intentId } = await startPayment(rsvpId, 500);
+      await stripe.sdk.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+      await deliver(stripe.eventsFor(intentId, 'payment_intent.succeeded')[0]).expect(200);
+      await t.drain();
+
+      stripe.failNext(100);
+      await admin(t).post(`/payments/${paymentId}/refund`).expect(202);
+      const pending = await admin(t).get('/payments').expect(200);
+      expect(pending.body.data[0]).toMatchObject({ status: 'succeeded', refundRequestedAt: expect.any(String) });
+      await t.drain();
+      stripe.failNext(0);
+      const failed = await admin(t).get('/payments').expect(200);
+      expect(failed.body.data[0]).toMatchObject({
+        status: 'succeeded',
+        refundRequestedAt: null,
+        refundError: 'The payment provider could not be reached: An unknown error occurred',
+      });
+      expect(stripe.eventsFor(intentId, 'charge.refunded')).toHaveLength(0);
+
+      // An outage that clears up within the retries refunds once.
+      stripe.failNext(2);
+      await admin(t).post(`/payments/${paymentId}/refund`).expect(202);
+      await t.drain();
+      const [refunded] = stripe.eventsFor(intentId, 'charge.refunded');
+      expect(refunded).toBeDefined();
+      await deliver(refunded).expect(200);
+      await t.drain();
+      const done = await admin(t).get('/payments').expect(200);
+      expect(done.body.data[0]).toMatchObject({ status: 'refunded', refundError: null });
+      expect(stripe.requests.filter((r) => r.path === '/v1/refunds' && r.method === 'POST').length).toBeGreaterThan(1);
+      expect(stripe.eventsFor(intentId, 'charge.refunded')).toHaveLength(1);
+    });
   });
 });

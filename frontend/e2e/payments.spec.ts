@@ -70,7 +70,7 @@ test('a guest pays for a paid event with the test gateway, and the admin sees an
   await expect(page.getByText(name)).toBeVisible();
   await expect(page.getByText('Ticket Fee')).toBeVisible();
   await expect(page.getByTestId('ticket-fee')).toHaveText('EUR 500.00');
-  await expect(page.getByText(/no real card is charged/)).toBeVisible();
+  await expect(page.getByText(/No real card is charged/)).toBeVisible();
 
   // A declined card shows the provider's message.
   await payWith(page, '4000 0000 0000 0002');
@@ -83,6 +83,8 @@ test('a guest pays for a paid event with the test gateway, and the admin sees an
   await payWith(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(new RegExp(`/invitations/${code}/thank-you$`));
   await expect(page.getByText('Thank You!')).toBeVisible();
+  await expect(page.getByText(`Your RSVP has been confirmed for ${name}`)).toBeVisible();
+  await expect(page.getByText('2 Guests', { exact: true })).toBeVisible();
   await waitForEmail(email, /./);
 
   // The admin's Payments tab shows it succeeded, with a receipt.
@@ -114,4 +116,9 @@ test('a guest pays for a paid event with the test gateway, and the admin sees an
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(page.getByText('Refund requested')).toBeVisible();
   await expect(row).toContainText('refunded', { timeout: 15_000 });
+  await expect(page.getByText('Payment refunded')).toBeVisible();
+
+  // The RSVP seen before the refund now reads as it is: the seats went back on sale.
+  await page.getByRole('tab', { name: 'RSVPs' }).click();
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Not attending');
 });

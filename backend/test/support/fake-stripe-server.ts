@@ -58,10 +58,11 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
   const secretKey = options.secretKey ?? 'sk_test_fake_123';
   const intents = new Map<string, FakeIntent>();
   const charges = new Map<string, FakeCharge>();
-  const idempotent = new Map<string, { status: number; body: Json }>();
+  const idempotent = new Map<string, { status: number; body: Json; params: string }>();
   const events: FakeEvent[] = [];
-  const requests: Array<{ method: string; path: string; body: URLSearchParams }> = [];
+  const requests: Array<{ method: string; path: string; body: URLSearchParams; idempotencyKey?: string }> = [];
   let failNextRequests = 0;
+  let dropNextAnswers = 0;
 
   const emit = (type: string, object: Json): FakeEvent => {
     const event: FakeEvent = {
@@ -228,7 +229,13 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
+      const idempotencyKey = req.headers['idempotency-key'];
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        body,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      });
       const send = (status: number, payload: Json) => {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': newId('req') });
         res.end(JSON.stringify(payload));
@@ -240,14 +247,29 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
       }
+      // Stripe's idempotency: the same key answers the first answer again, and refuses other parameters.
       const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
       const cacheKey = typeof key === 'string' ? `${url.pathname}:${key}` : undefined;
-      if (cacheKey && idempotent.has(cacheKey)) {
-        const cached = idempotent.get(cacheKey)!;
-        return send(cached.status, cached.body);
+      const params = body.toString();
+      const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
+      let answer: { status: number; body: Json };
+      if (cached && cached.params !== params) {
+        answer = error(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key as string}' if you meant to execute a different request.`,
+        );
+      } else if (cached) {
+        answer = cached;
+      } else {
+        answer = route(req.method ?? 'GET', url.pathname, body, url.searchParams);
+        if (cacheKey && answer.status < 500) idempotent.set(cacheKey, { ...answer, params });
       }
-      const answer = route(req.method ?? 'GET', url.pathname, body, url.searchParams);
-      if (cacheKey && answer.status < 500) idempotent.set(cacheKey, answer);
+      if (dropNextAnswers > 0) {
+        // The request was carried out, but its answer never reaches the caller (a timeout).
+        dropNextAnswers -= 1;
+        return req.socket.destroy();
+      }
       send(answer.status, answer.body);
     });
   });
@@ -282,6 +304,10 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
     failNext(count: number) {
       failNextRequests = count;
     },
+    /** Carries out the next n requests but cuts the connection instead of answering (a lost answer). */
+    dropNextAnswers(count: number) {
+      dropNextAnswers = count;
+    },
     /** A Stripe-shaped event that the account did not produce (for order and duplicate tests). */
     makeEvent: emit,
     reset() {
@@ -291,6 +317,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
       events.length = 0;
       requests.length = 0;
       failNextRequests = 0;
+      dropNextAnswers = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

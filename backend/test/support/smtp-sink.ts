@@ -1,5 +1,6 @@
-import { SMTPServer } from 'smtp-server';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedEmail {
   from: string;
@@ -10,15 +11,24 @@ export interface ReceivedEmail {
 /**
  * A real SMTP server for tests. `failNext(n)` makes the next n messages fail with a 451
  * (a temporary outage), so retry behaviour is tested against the protocol, not a mock.
+ * `holdNext(n)` leaves the next n messages unanswered after their data arrived (a server slow to
+ * accept, or one that hangs) until `release()`; a client that disconnects meanwhile loses its
+ * message, as with a real server. `waitForHeld(n)` resolves once n messages are held so.
  */
 export async function startSmtpSink(): Promise<{
   url: string;
   received: ReceivedEmail[];
   failNext(count: number): void;
+  holdNext(count: number): void;
+  release(): void;
+  waitForHeld(count: number): Promise<void>;
   close(): Promise<void>;
 }> {
   const received: ReceivedEmail[] = [];
+  const events = new EventEmitter();
   let failures = 0;
+  let holds = 0;
+  const held = new Map<string, () => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -33,13 +43,25 @@ export async function startSmtpSink(): Promise<{
           error.responseCode = 451;
           return callback(error);
         }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const accept = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (holds > 0) {
+          holds -= 1;
+          held.set(session.id, accept);
+          events.emit('held');
+          return;
+        }
+        accept();
       });
+    },
+    onClose(session) {
+      held.delete(session.id);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +72,28 @@ export async function startSmtpSink(): Promise<{
     failNext: (count) => {
       failures = count;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    holdNext: (count) => {
+      holds = count;
+    },
+    release: () => {
+      holds = 0;
+      const waiting = [...held.values()];
+      held.clear();
+      for (const accept of waiting) accept();
+    },
+    waitForHeld: (count) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (held.size < count) return;
+          events.off('held', check);
+          resolve();
+        };
+        events.on('held', check);
+        check();
+      }),
+    close: () => {
+      held.clear();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -17,8 +17,26 @@ export function formatEventTime(event: Pick<Event, 'startTime' | 'endTime'>): st
   return `${event.startTime} - ${event.endTime}`;
 }
 
-/** 'Free' when 0, else the currency and the amount with 2 decimals, as the admin cards show it. */
+/** Currencies without minor units (Stripe's "zero-decimal" list, as far as we sell in them). */
+const ZERO_DECIMAL = new Set(['JPY']);
+
+/** Digits after the decimal point in `currency`: 2, or 0 for yen. */
+export function currencyDigits(currency: string): number {
+  return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2;
+}
+
+/**
+ * How every amount reads, in emails, receipts and messages as on the site: the currency code,
+ * then the amount with the currency's decimals ('EUR 1,250.00', 'JPY 24,000').
+ */
+export function formatMoney(amount: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${currency.toUpperCase()} ${number.format(amount)}`;
+}
+
+/** 'Free' when 0, else the currency and the amount, as the admin cards show it. */
 export function formatTicketPrice(event: Pick<Event, 'ticketPrice' | 'currency'>): string {
   const amount = Number(event.ticketPrice);
-  return amount > 0 ? `${event.currency} ${amount.toFixed(2)}` : 'Free';
+  return amount > 0 ? formatMoney(amount, event.currency) : 'Free';
 }

@@ -1,18 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DelayedError, type Job } from 'bullmq';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
-import { EmailDeliveryService, type DeliveryOutcome } from '../../platform/mail/email-delivery.service';
+import { EmailDeliveryService, isFinalAttempt } from '../../platform/mail/email-delivery.service';
 import { renderBrandEmail } from '../../platform/mail/email-layout';
 import type { OutgoingEmail } from '../../platform/mail/mail-transport';
 import { eventAddress, eventCalendar } from '../events/event-calendar';
 import { formatEventDate, formatEventTime, formatTicketPrice } from '../events/event-format';
 import type { Event } from '../events/event.entity';
 import type { Invitation } from './invitation.entity';
-import { InvitationsService } from './invitations.service';
+import { invitationKey, InvitationsService, rsvpConfirmationKey } from './invitations.service';
 import type { Rsvp } from './rsvp.entity';
-
-export const invitationEmailKey = (invitationId: number) => `invitation.send:${invitationId}`;
-export const rsvpConfirmationKey = (rsvpId: string) => `rsvp.confirmation:${rsvpId}`;
 
 /** Renders and sends the Launch Party emails, each at most once (EmailDeliveryService.deliverOnce). */
 @Injectable()
@@ -34,37 +32,64 @@ export class InvitationsMailer {
   /**
    * Sends the invitation, then marks it sent. The mark happens only after the SMTP server has
    * accepted the message, and also when a retried job finds it already sent (a crash between
-   * the two steps). Another worker sending it right now makes this attempt retry later.
+   * the two steps). Another worker sending it right now makes this job look again later.
    */
-  async sendInvitation(invitationId: number): Promise<void> {
-    const found = await this.invitations.findWithEvent(invitationId);
-    if (!found || found.invitation.status === 'cancelled') return;
-    const { invitation, event } = found;
-    const outcome = await this.emails.deliverOnce(
-      invitationEmailKey(invitation.id),
-      { kind: 'invitation.send', recipient: invitation.recipientEmail },
-      () => this.renderInvitation(invitation, event),
-    );
-    this.retryWhileInFlight(outcome);
-    await this.invitations.markSent(invitation.id);
+  async sendInvitation(invitationId: number, job?: Job): Promise<void> {
+    const key = invitationKey(invitationId);
+    await this.finalOnLastTry(key, job, async () => {
+      const found = await this.invitations.findWithEvent(invitationId);
+      if (!found) return;
+      const { invitation, event } = found;
+      const meta = { kind: 'invitation.send', recipient: invitation.recipientEmail };
+      if (invitation.status === 'cancelled') {
+        await this.emails.skip(key, meta, 'The invitation was cancelled before its email went out');
+        return;
+      }
+      const outcome = await this.emails.deliverOnce(key, meta, () => this.renderInvitation(invitation, event), { job });
+      if (outcome.sent || outcome.reason === 'already-sent') await this.invitations.markSent(invitation.id);
+    });
   }
 
-  /** The RSVP confirmation (free events on RSVP; paid ones once the payment succeeds). */
-  async sendRsvpConfirmation(rsvpId: string): Promise<void> {
+  /**
+   * The RSVP confirmation of one confirmed state (version) of the RSVP. When the answer has
+   * changed since (declined, other guests), this email is skipped: the newer version has its own.
+   */
+  async sendRsvpConfirmation(rsvpId: string, version: number | undefined, job?: Job): Promise<void> {
     const found = await this.invitations.findRsvpWithInvitation(rsvpId);
-    if (!found || found.rsvp.status !== 'attending') return;
+    if (!found) return;
     const { rsvp, invitation, event } = found;
-    const outcome = await this.emails.deliverOnce(
-      rsvpConfirmationKey(rsvp.id),
-      { kind: 'rsvp.confirmation', recipient: invitation.recipientEmail },
-      () => this.renderConfirmation(rsvp, invitation, event),
-    );
-    this.retryWhileInFlight(outcome);
+    // Jobs queued before confirmations had versions confirm the current one.
+    const wanted = version ?? Math.max(rsvp.confirmationVersion, 1);
+    const key = rsvpConfirmationKey(rsvp.id, wanted);
+    const meta = { kind: 'rsvp.confirmation', recipient: invitation.recipientEmail };
+    await this.finalOnLastTry(key, job, async () => {
+      if (rsvp.status !== 'attending' || rsvp.confirmationVersion !== wanted) {
+        await this.emails.skip(
+          key,
+          meta,
+          rsvp.status === 'attending'
+            ? 'The RSVP changed before this confirmation went out; the newer one is sent instead'
+            : 'The guest is no longer attending',
+        );
+        return;
+      }
+      const earlier = Array.from({ length: wanted - 1 }, (_, i) => rsvpConfirmationKey(rsvp.id, i + 1));
+      const updated = await this.emails.anySent(earlier);
+      await this.emails.deliverOnce(key, meta, () => this.renderConfirmation(rsvp, invitation, event, updated), {
+        job,
+      });
+    });
   }
 
-  private retryWhileInFlight(outcome: DeliveryOutcome): void {
-    if (!outcome.sent && outcome.reason === 'in-flight') {
-      throw new Error('Another worker is sending this email right now; checking again later');
+  /** A job failing on its last try records the failure for good, so no one waits on it. */
+  private async finalOnLastTry(key: string, job: Job | undefined, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof DelayedError) && isFinalAttempt(job)) {
+        await this.emails.giveUp(key, error instanceof Error ? error.message : String(error));
+      }
+      throw error;
     }
   }
 
@@ -125,7 +150,8 @@ export class InvitationsMailer {
     };
   }
 
-  renderConfirmation(rsvp: Rsvp, invitation: Invitation, event: Event): OutgoingEmail {
+  /** `updated`: an earlier confirmation of this RSVP went out, and this one replaces it. */
+  renderConfirmation(rsvp: Rsvp, invitation: Invitation, event: Event, updated = false): OutgoingEmail {
     const brand = this.config.BRAND_NAME;
     const url = this.invitationUrl(invitation.invitationCode);
     const guests = `${rsvp.guestCount} ${rsvp.guestCount === 1 ? 'Guest' : 'Guests'}`;
@@ -133,10 +159,11 @@ export class InvitationsMailer {
       brand,
       appUrl: this.appUrl,
       preheader: `Your RSVP has been confirmed for ${event.name}.`,
-      heading: 'Your RSVP Is Confirmed',
+      heading: updated ? 'Your RSVP Has Been Updated' : 'Your RSVP Is Confirmed',
       paragraphs: [
         `Dear ${invitation.recipientName},`,
         `Your RSVP has been confirmed for ${event.name}. We look forward to welcoming you.`,
+        ...(updated ? ['These details replace those of our earlier confirmation.'] : []),
         'The calendar invitation attached holds the details below.',
       ],
       details: [
@@ -148,7 +175,7 @@ export class InvitationsMailer {
     });
     return {
       to: invitation.recipientEmail,
-      subject: `Confirmed: ${event.name} · ${brand}`,
+      subject: `${updated ? 'Updated confirmation' : 'Confirmed'}: ${event.name} · ${brand}`,
       ...body,
       attachments: [this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url)],
     };

@@ -6,12 +6,20 @@ import { InvitationsMailer } from './invitations.mailer';
 import { InvitationsService } from './invitations.service';
 import { SendInvitationEmailJob } from './jobs/send-invitation-email.job';
 import { SendRsvpConfirmationJob } from './jobs/send-rsvp-confirmation.job';
+import { RsvpChanges } from './rsvp-changes';
 import { RsvpsService } from './rsvps.service';
 
 @Module({
   imports: [EventsModule],
   controllers: [InvitationsController, InvitationsAdminController],
-  providers: [InvitationsService, RsvpsService, InvitationsMailer, SendInvitationEmailJob, SendRsvpConfirmationJob],
-  exports: [InvitationsService, RsvpsService, InvitationsMailer],
+  providers: [
+    InvitationsService,
+    RsvpsService,
+    RsvpChanges,
+    InvitationsMailer,
+    SendInvitationEmailJob,
+    SendRsvpConfirmationJob,
+  ],
+  exports: [InvitationsService, RsvpsService, RsvpChanges, InvitationsMailer],
 })
 export class InvitationsModule {}

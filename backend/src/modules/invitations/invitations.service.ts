@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
-import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
+import { effectiveDeliverySql, EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { pageOf, type PageQueryDto } from '../events/dto/page-query.dto';
 import { Event } from '../events/event.entity';
 import { CreateInvitationDto } from './dto/create-invitation.dto';
@@ -47,7 +47,11 @@ export function newInvitationCode(): string {
   return randomBytes(16).toString('base64url');
 }
 
-const invitationKey = (id: number) => `invitation.send:${id}`;
+export const invitationKey = (id: number) => `invitation.send:${id}`;
+/** One confirmation per confirmed state of the RSVP: a changed answer gets its own email. */
+export const rsvpConfirmationKey = (rsvpId: string, version: number) => `rsvp.confirmation:${rsvpId}:${version}`;
+
+const delivery = effectiveDeliverySql('d');
 
 @Injectable()
 export class InvitationsService {
@@ -57,9 +61,10 @@ export class InvitationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private deliveryStatus(status: string | null, attempts: number | null): DeliveryStatus | null {
-    if (!status) return null;
-    if (status === 'failed') return (attempts ?? 0) >= this.config.QUEUE_ATTEMPTS ? 'failed' : 'retrying';
+  /** 'retrying' while the queue will try again; 'failed' once it will not (or the send was interrupted). */
+  private deliveryStatus(status: string | null, attempts: number | null, final: boolean | null): DeliveryStatus | null {
+    if (!status || status === 'skipped') return null;
+    if (status === 'failed') return final || (attempts ?? 0) >= this.config.QUEUE_ATTEMPTS ? 'failed' : 'retrying';
     return status as DeliveryStatus;
   }
 
@@ -71,8 +76,8 @@ export class InvitationsService {
     const eventId = query.eventId ?? null;
     const id = query.id ?? null;
     const rows = await conn.execute<Array<Record<string, unknown>>>(
-      `select i.*, e.name as event_name, e.date as event_date, d.status as delivery_status,
-              d.attempts as delivery_attempts, d.last_error as delivery_error
+      `select i.*, e.name as event_name, e.date as event_date, ${delivery.status} as delivery_status,
+              d.attempts as delivery_attempts, ${delivery.error} as delivery_error, ${delivery.final} as delivery_final
          from invitations i
          join events e on e.id = i.event_id
          left join email_deliveries d on d.key = 'invitation.send:' || i.id
@@ -90,6 +95,7 @@ export class InvitationsService {
       const deliveryStatus = this.deliveryStatus(
         r.delivery_status as string | null,
         r.delivery_attempts as number | null,
+        r.delivery_final as boolean | null,
       );
       return {
         id: r.id as number,
@@ -150,22 +156,25 @@ export class InvitationsService {
 
   /**
    * Queues the invitation email (an outbox row, in this transaction). Only a pending invitation
-   * is sent; one whose email is already on its way is refused, and one whose email failed for
-   * good may be sent again under the same delivery key (which still never sends twice).
+   * is sent; one whose email is already on its way is refused, and one whose email failed (or
+   * whose sending worker stopped) may be sent again under the same delivery key: the claim on
+   * that key still lets only one worker send it.
    */
   private async queueSend(em: EntityManager, invitation: Invitation): Promise<void> {
     const key = invitationKey(invitation.id);
-    const [delivery] = await em.execute<Array<{ status: string }>>(
-      `select status from email_deliveries where key = ? for update`,
+    const [existing] = await em.execute<Array<{ status: string }>>(
+      `select ${delivery.status} as status from email_deliveries d where key = ? for update`,
       [key],
     );
-    if (delivery && delivery.status !== 'failed') {
+    if (existing && existing.status !== 'failed' && existing.status !== 'skipped') {
       throw AppError.conflict(
-        delivery.status === 'sent' ? 'This invitation has already been sent' : 'This invitation is already being sent',
+        existing.status === 'sent' ? 'This invitation has already been sent' : 'This invitation is already being sent',
       );
     }
-    if (delivery) {
-      await em.execute(`update email_deliveries set attempts = 0, last_error = null where key = ?`, [key]);
+    if (existing) {
+      await em.execute(`update email_deliveries set attempts = 0, last_error = null, gave_up_at = null where key = ?`, [
+        key,
+      ]);
     }
     await this.emails.queue(
       em,
@@ -196,8 +205,8 @@ export class InvitationsService {
         { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
       );
       const [busy] = await em.execute<Array<{ ids: number[] | null }>>(
-        `select array_agg(substr(key, 17)::int) as ids from email_deliveries
-          where key = any(?::text[]) and status in ('queued', 'sending', 'sent')`,
+        `select array_agg(substr(key, 17)::int) as ids from email_deliveries d
+          where key = any(?::text[]) and ${delivery.status} in ('queued', 'sending', 'sent')`,
         [`{${pending.map((i) => invitationKey(i.id)).join(',')}}`],
       );
       const skip = new Set(busy?.ids ?? []);
@@ -222,15 +231,15 @@ export class InvitationsService {
       [batchId],
     );
     if (!batch) throw AppError.notFound('Batch not found');
-    const deliveries = await conn.execute<Array<{ status: string; attempts: number }>>(
-      `select d.status, d.attempts from unnest(?::int[]) as b(id)
+    const deliveries = await conn.execute<Array<{ status: string; attempts: number; final: boolean | null }>>(
+      `select ${delivery.status} as status, d.attempts, ${delivery.final} as final from unnest(?::int[]) as b(id)
          left join email_deliveries d on d.key = 'invitation.send:' || b.id`,
       [`{${batch.invitation_ids.join(',')}}`],
     );
     let sent = 0;
     let failed = 0;
     for (const d of deliveries) {
-      const status = this.deliveryStatus(d.status, d.attempts);
+      const status = this.deliveryStatus(d.status, d.attempts, d.final);
       if (status === 'sent') sent += 1;
       else if (status === 'failed' || status === null) failed += 1;
     }
@@ -267,22 +276,23 @@ export class InvitationsService {
   }
 
   /**
-   * Queues the RSVP confirmation email with the event's details and the .ics, in the caller's
-   * transaction. Free RSVPs call it on confirmation; the payments module calls it once a payment
-   * succeeds. Queuing it twice still sends one email. The caller holds the event lock (lockEvent),
-   * so two calls for one RSVP never interleave.
+   * The RSVP's confirmed details are new (it just became attending, or its guests changed): a
+   * new version, with its own confirmation email (details and .ics), queued in the caller's
+   * transaction. Free RSVPs call it when answered; the payments module once a payment succeeds.
+   * The caller holds the event's lock (lockEvent) and the RSVP's, so versions never interleave.
    */
-  async queueRsvpConfirmation(em: EntityManager, rsvpId: string, recipientEmail: string): Promise<void> {
-    const key = `rsvp.confirmation:${rsvpId}`;
-    // Queued, on its way or sent already: nothing to add. (Re-queuing would turn a delivery being
-    // sent back into 'queued', and a second job could then claim it.)
-    const [existing] = await em.execute<Array<{ status: string }>>(
-      `select status from email_deliveries where key = ? for update`,
-      [key],
+  async confirmRsvp(em: EntityManager, rsvp: Rsvp, recipientEmail: string): Promise<void> {
+    rsvp.confirmationVersion += 1;
+    await em.flush();
+    await this.emails.queue(
+      em,
+      {
+        key: rsvpConfirmationKey(rsvp.id, rsvp.confirmationVersion),
+        kind: 'rsvp.confirmation',
+        recipient: recipientEmail,
+      },
+      'rsvp.confirmation',
+      { rsvpId: rsvp.id, version: rsvp.confirmationVersion },
     );
-    if (existing && existing.status !== 'failed') return;
-    await this.emails.queue(em, { key, kind: 'rsvp.confirmation', recipient: recipientEmail }, 'rsvp.confirmation', {
-      rsvpId,
-    });
   }
 }

@@ -7,11 +7,12 @@ export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 /**
  * A guest's answer to an invitation, one per invitation (answering again updates it). Its id is a
  * UUID because it appears in the public payment URL. 'pending' with a future holdExpiresAt holds
- * seats while the guest pays (see seat-ledger.ts).
+ * seats while the guest pays (see seat-ledger.ts). One hold per reservation: holdStartedAt records
+ * when it began, and answering again never extends it.
  */
 @Entity({ tableName: 'rsvps' })
 export class Rsvp {
-  [OptionalProps]?: 'guestNames' | 'respondedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'guestNames' | 'confirmationVersion' | 'respondedAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -39,6 +40,13 @@ export class Rsvp {
 
   @Property({ type: 'timestamptz', nullable: true })
   holdExpiresAt?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  holdStartedAt?: Date | null;
+
+  /** Bumped whenever the confirmed details change; each version gets its own confirmation email. */
+  @Property({ type: 'integer', default: 0 })
+  confirmationVersion: number = 0;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   respondedAt: Date = new Date();

@@ -11,8 +11,9 @@ import { Event } from '../events/event.entity';
 import { RsvpDto } from './dto/rsvp.dto';
 import { Invitation } from './invitation.entity';
 import { InvitationsService } from './invitations.service';
+import { RsvpChanges } from './rsvp-changes';
 import { Rsvp } from './rsvp.entity';
-import { assertSeatsAvailable, lockEvent } from './seat-ledger';
+import { assertSeatsAvailable, holdSeats, lockEvent } from './seat-ledger';
 
 export interface RsvpView {
   id: string;
@@ -102,6 +103,11 @@ interface RsvpListRow {
   currency: Event['currency'];
 }
 
+/** What a confirmation email states about an attending RSVP; a change means a new confirmation. */
+function confirmedDetails(rsvp: Rsvp): string {
+  return JSON.stringify([rsvp.guestCount, rsvp.guestNames ?? []]);
+}
+
 const PAID_CHANGE = 'Your reservation is already paid. Please contact the concierge to change the number of guests.';
 const PAID_DECLINE = 'Your reservation is already paid. Please contact the concierge to cancel it.';
 
@@ -110,6 +116,7 @@ export class RsvpsService {
   constructor(
     private readonly em: EntityManager,
     private readonly invitations: InvitationsService,
+    private readonly changes: RsvpChanges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -132,9 +139,11 @@ export class RsvpsService {
   }
 
   /**
-   * Records the guest's answer. Everything happens under the event's row lock, so concurrent
-   * answers take seats one at a time and the capacity is never exceeded. On a paid event an
-   * attending guest's seats are held (pending) until the payment succeeds or the hold expires.
+   * Records the guest's answer. Everything happens under the event's row lock (then the
+   * invitation's and the RSVP's), so concurrent answers take seats one at a time and the capacity
+   * is never exceeded. On a paid event an attending guest's seats are held (pending) until the
+   * payment succeeds or the hold expires. A change that confirms new details queues a new
+   * confirmation; subscribers (payments) learn of every change in the same transaction.
    */
   async respond(code: string, input: RsvpDto): Promise<{ rsvp: RsvpView; next: 'payment' | 'thank-you' }> {
     const found = await this.em.fork().findOne(Invitation, { invitationCode: code });
@@ -147,9 +156,14 @@ export class RsvpsService {
       if (event.status === 'cancelled') throw AppError.conflict('This event has been cancelled');
       if (event.status === 'completed') throw AppError.conflict('This event has already taken place');
 
-      const existing = await em.findOne(Rsvp, { invitationId: invitation.id });
+      const existing = await em.findOne(
+        Rsvp,
+        { invitationId: invitation.id },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+      );
       const paidEvent = Number(event.ticketPrice) > 0;
       const paidSeats = paidEvent && existing?.status === 'attending';
+      const confirmed = existing?.status === 'attending' ? confirmedDetails(existing) : null;
       const rsvp =
         existing ??
         em.create(Rsvp, { invitationId: invitation.id, eventId: event.id, status: 'pending', guestCount: 0 });
@@ -174,12 +188,9 @@ export class RsvpsService {
           await assertSeatsAvailable(em, event, guestCount, existing?.id);
         }
         const awaitsPayment = paidEvent && !paidSeats;
-        em.assign(rsvp, {
-          status: awaitsPayment ? 'pending' : 'attending',
-          guestCount,
-          guestNames,
-          holdExpiresAt: awaitsPayment ? new Date(Date.now() + this.config.PAYMENT_HOLD_MINUTES * 60_000) : null,
-        });
+        if (awaitsPayment) holdSeats(rsvp, this.config.PAYMENT_HOLD_MINUTES);
+        else em.assign(rsvp, { holdExpiresAt: null });
+        em.assign(rsvp, { status: awaitsPayment ? 'pending' : 'attending', guestCount, guestNames });
         if (!awaitsPayment) invitation.status = 'accepted';
         // Changing one's mind after declining: the invitation is open again until the payment lands.
         else if (invitation.status === 'declined') invitation.status = 'sent';
@@ -194,9 +205,11 @@ export class RsvpsService {
         respondedAt: new Date(),
       });
       await em.flush();
-      if (rsvp.status === 'attending' && !paidEvent) {
-        await this.invitations.queueRsvpConfirmation(em, rsvp.id, invitation.recipientEmail);
+      if (rsvp.status === 'attending' && confirmed !== confirmedDetails(rsvp)) {
+        await this.invitations.confirmRsvp(em, rsvp, invitation.recipientEmail);
       }
+      await this.changes.publish({ em, rsvp, event });
+      await em.flush();
       return { rsvp: rsvpView(rsvp), next: rsvp.status === 'pending' ? 'payment' : 'thank-you' };
     });
   }

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../common/app-error';
 import { Event } from '../events/event.entity';
+import type { Rsvp } from './rsvp.entity';
 
 /**
  * The one capacity rule, shared by RSVPs and payments. Seats taken by an event are the guests of
@@ -38,4 +39,22 @@ export async function assertSeatsAvailable(
 ): Promise<void> {
   const taken = await seatsTaken(em, event.id, excludeRsvpId);
   if (taken + guests > event.capacity) throw AppError.conflict(AT_CAPACITY_MESSAGE);
+}
+
+/**
+ * One hold per reservation, `minutes` long from the first time the guest asks to pay. A live
+ * hold is kept as it is (answering again or reopening the payment page never extends it) and a
+ * second hold is never started: no guest keeps seats from others by answering over and over.
+ * After the hold the guest may still pay while seats are free; the payment re-checks capacity
+ * under the event's lock when it lands. Call after lockEvent(), before changing rsvp.status.
+ */
+export function holdSeats(rsvp: Rsvp, minutes: number, now = new Date()): void {
+  const live = rsvp.status === 'pending' && !!rsvp.holdExpiresAt && rsvp.holdExpiresAt > now;
+  if (live) return;
+  if (rsvp.holdStartedAt) {
+    rsvp.holdExpiresAt = null;
+    return;
+  }
+  rsvp.holdStartedAt = now;
+  rsvp.holdExpiresAt = new Date(now.getTime() + minutes * 60_000);
 }

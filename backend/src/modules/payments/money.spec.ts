@@ -12,7 +12,7 @@ describe('amounts in minor units', () => {
     expect(amountDue('12000.00', 'JPY', 2)).toBe(24000);
     expect(toMinorUnits(24000, 'JPY')).toBe(24000);
     expect(toMinorUnits(24000.5, 'JPY')).toBeNull();
-    expect(formatAmount(24000, 'JPY')).toBe('JPY 24000');
+    expect(formatAmount(24000, 'JPY')).toBe('JPY 24,000');
   });
 
   it('reads the amount a page shows without float surprises', () => {
@@ -23,5 +23,6 @@ describe('amounts in minor units', () => {
     expect(toMinorUnits(-5, 'USD')).toBeNull();
     expect(toMinorUnits(Number.NaN, 'USD')).toBeNull();
     expect(formatAmount(50000, 'EUR')).toBe('EUR 500.00');
+    expect(formatAmount(125000, 'USD')).toBe('USD 1,250.00');
   });
 });

@@ -1,8 +1,7 @@
-/** Currencies without minor units (Stripe's "zero-decimal" list, as far as we sell in them). */
-const ZERO_DECIMAL = new Set(['JPY']);
+import { currencyDigits, formatMoney } from '../events/event-format';
 
 export function minorUnitsPerMajor(currency: string): number {
-  return ZERO_DECIMAL.has(currency.toUpperCase()) ? 1 : 100;
+  return currencyDigits(currency) === 0 ? 1 : 100;
 }
 
 /**
@@ -29,8 +28,7 @@ export function toMajorUnits(minor: number, currency: string): number {
   return minor / minorUnitsPerMajor(currency);
 }
 
-/** 'EUR 500.00', 'JPY 12000': how amounts read in messages. */
+/** 'EUR 500.00', 'JPY 12,000': how amounts read in messages. */
 export function formatAmount(minor: number, currency: string): string {
-  const digits = minorUnitsPerMajor(currency) === 1 ? 0 : 2;
-  return `${currency.toUpperCase()} ${toMajorUnits(minor, currency).toFixed(digits)}`;
+  return formatMoney(toMajorUnits(minor, currency), currency);
 }

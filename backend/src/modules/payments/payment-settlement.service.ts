@@ -4,11 +4,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_GATEWAY, type GatewayEvent, type PaymentGateway } from '../../platform/payments/payment-gateway';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
+import type { Event } from '../events/event.entity';
 import { Invitation } from '../invitations/invitation.entity';
 import { InvitationsService } from '../invitations/invitations.service';
 import { Rsvp } from '../invitations/rsvp.entity';
 import { lockEvent, seatsTaken } from '../invitations/seat-ledger';
-import { Payment } from './payment.entity';
+import { amountDue } from './money';
+import { Payment, type RefundReason } from './payment.entity';
 import { StripeEvent } from './stripe-event.entity';
 
 /** What the provider says happened to a PaymentIntent (or its charge). */
@@ -25,9 +27,18 @@ export type IntentOutcome =
   | { kind: 'canceled'; intentId: string }
   | { kind: 'refunded'; intentId: string; amountRefunded: number; currency: string; receiptUrl: string | null };
 
-export type SettleResult = 'applied' | 'unchanged' | 'unknown-payment' | 'refund-no-seat' | `rejected: ${string}`;
+export type SettleResult =
+  | 'applied'
+  | 'unchanged'
+  | 'unknown-payment'
+  | 'refund-no-seat'
+  | 'refund-changed'
+  | 'refund-duplicate'
+  | `rejected: ${string}`;
 
 export const refundNoticeKey = (paymentId: string) => `payment.refund-notice:${paymentId}`;
+
+export const SUPERSEDED_MESSAGE = 'Replaced: the reservation changed before this payment was made';
 
 /**
  * The one place a payment changes state. Confirm calls and webhook events both end here, in one
@@ -139,11 +150,23 @@ export class PaymentSettlement {
         }
         payment.status = 'refunded';
         payment.refundedAt = new Date();
+        payment.refundRequestedAt ??= payment.refundedAt;
+        // Refunded without our asking (the provider's dashboard): as if an administrator had.
+        payment.refundReason ??= 'admin';
+        payment.refundError = null;
         if (outcome.receiptUrl) payment.receiptUrl = outcome.receiptUrl;
-        // The refunded guest's seats go back on sale.
-        if (rsvp.status === 'attending' || rsvp.holdExpiresAt) {
-          if (rsvp.status === 'attending') rsvp.status = 'not_attending';
+        const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
+        // The reservation this payment paid for is given up and its seats go back on sale, unless
+        // another payment still pays for it (this one was a duplicate).
+        if (rsvp.status === 'attending' && !(await this.paidByAnother(em, rsvp, payment))) {
+          rsvp.status = 'not_attending';
           rsvp.holdExpiresAt = null;
+          if (invitation && invitation.status !== 'cancelled') invitation.status = 'declined';
+        }
+        // Automatic refunds told the guest when they were decided; an administrator's is told now.
+        if (payment.refundReason === 'admin' && invitation) {
+          await em.flush();
+          await this.queueRefundNotice(em, payment, invitation);
         }
         return 'applied';
       }
@@ -165,34 +188,112 @@ export class PaymentSettlement {
         payment.failureMessage = null;
 
         const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
-        if (!invitation) return 'applied';
+        // The money is ours to keep only if it pays for the reservation as it stands now.
+        const mismatch = await this.mismatch(em, payment, rsvp, event, invitation);
+        if (mismatch) {
+          await this.refundAutomatically(em, payment, mismatch, invitation);
+          return mismatch === 'duplicate' ? 'refund-duplicate' : 'refund-changed';
+        }
         if (rsvp.status === 'attending') return 'applied';
         const holdLive = rsvp.status === 'pending' && !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
         const seatsFree = holdLive || (await seatsTaken(em, event.id, rsvp.id)) + rsvp.guestCount <= event.capacity;
-        if (seatsFree) {
-          rsvp.status = 'attending';
+        if (!seatsFree) {
+          // The hold expired and the seats were sold meanwhile: the guest gets the money back.
           rsvp.holdExpiresAt = null;
-          rsvp.respondedAt = new Date();
-          if (invitation.status !== 'cancelled') invitation.status = 'accepted';
-          await em.flush();
-          await this.invitations.queueRsvpConfirmation(em, rsvp.id, invitation.recipientEmail);
-          return 'applied';
+          await this.refundAutomatically(em, payment, 'no_seat', invitation);
+          return 'refund-no-seat';
         }
-        // The hold expired and the seats were sold meanwhile: the guest gets the money back.
+        rsvp.status = 'attending';
         rsvp.holdExpiresAt = null;
-        payment.refundReason = 'no_seat';
-        payment.refundRequestedAt = new Date();
+        rsvp.holdStartedAt = null;
+        rsvp.respondedAt = new Date();
+        if (invitation && invitation.status !== 'cancelled') invitation.status = 'accepted';
         await em.flush();
-        await this.outbox.add(em, 'payment.refund', { paymentId: payment.id });
-        await this.emails.queue(
-          em,
-          { key: refundNoticeKey(payment.id), kind: 'payment.refund-notice', recipient: invitation.recipientEmail },
-          'payment.refund-notice',
-          { paymentId: payment.id },
-        );
-        return 'refund-no-seat';
+        if (invitation) await this.invitations.confirmRsvp(em, rsvp, invitation.recipientEmail);
+        // Other intents still open for this reservation (another tab) can no longer be paid.
+        await this.supersedeStale(em, rsvp, event);
+        return 'applied';
       }
     }
+  }
+
+  /**
+   * Why a successful payment cannot stand, or null when it pays for the reservation as it is:
+   * another payment paid for it already; or the answer changed since the payment was opened
+   * (declined, another guest count, another price), or the invitation or event was cancelled.
+   */
+  private async mismatch(
+    em: EntityManager,
+    payment: Payment,
+    rsvp: Rsvp,
+    event: Event,
+    invitation: Invitation | null,
+  ): Promise<Exclude<RefundReason, 'admin'> | null> {
+    if (await this.paidByAnother(em, rsvp, payment)) return 'duplicate';
+    if (!invitation || invitation.status === 'cancelled' || event.status === 'cancelled') return 'changed';
+    if (rsvp.status === 'not_attending') return 'changed';
+    const due = amountDue(event.ticketPrice, event.currency, rsvp.guestCount);
+    if (payment.currency !== event.currency || payment.amount !== due) return 'changed';
+    return null;
+  }
+
+  /** Whether another payment of this reservation succeeded and is not being given back. */
+  private async paidByAnother(em: EntityManager, rsvp: Rsvp, payment: Payment): Promise<boolean> {
+    const others = await em.count(Payment, {
+      rsvpId: rsvp.id,
+      id: { $ne: payment.id },
+      status: 'succeeded',
+      refundRequestedAt: null,
+    });
+    return others > 0;
+  }
+
+  /** Gives a successful payment back (refund job, retried) and tells the guest why, once. */
+  private async refundAutomatically(
+    em: EntityManager,
+    payment: Payment,
+    reason: Exclude<RefundReason, 'admin'>,
+    invitation: Invitation | null,
+  ): Promise<void> {
+    payment.refundReason = reason;
+    payment.refundRequestedAt = new Date();
+    payment.refundError = null;
+    await em.flush();
+    await this.outbox.add(em, 'payment.refund', { paymentId: payment.id });
+    if (invitation) await this.queueRefundNotice(em, payment, invitation);
+  }
+
+  private async queueRefundNotice(em: EntityManager, payment: Payment, invitation: Invitation): Promise<void> {
+    await this.emails.queue(
+      em,
+      { key: refundNoticeKey(payment.id), kind: 'payment.refund-notice', recipient: invitation.recipientEmail },
+      'payment.refund-notice',
+      { paymentId: payment.id },
+    );
+  }
+
+  /**
+   * After an answer changes (or a payment confirms the reservation), the payments still open for
+   * it that no longer match are superseded: never reused, and their intents are canceled by a
+   * job. One paid anyway in the meantime is refunded when its success lands (see mismatch).
+   * Runs in the caller's transaction, under the event's and the RSVP's locks.
+   */
+  async supersedeStale(em: EntityManager, rsvp: Rsvp, event: Event): Promise<void> {
+    const open = await em.find(
+      Payment,
+      { rsvpId: rsvp.id, status: { $in: ['pending', 'failed'] }, supersededAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (open.length === 0) return;
+    const due = rsvp.status === 'pending' ? amountDue(event.ticketPrice, event.currency, rsvp.guestCount) : null;
+    for (const payment of open) {
+      if (due !== null && payment.amount === due && payment.currency === event.currency) continue;
+      payment.supersededAt = new Date();
+      payment.status = 'failed';
+      payment.failureMessage = SUPERSEDED_MESSAGE;
+      if (payment.transactionId) await this.outbox.add(em, 'payment.cancel-intent', { paymentId: payment.id });
+    }
+    await em.flush();
   }
 }
 

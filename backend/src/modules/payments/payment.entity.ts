@@ -4,8 +4,12 @@ import { randomUUID } from 'node:crypto';
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Why a refund was asked for: by an administrator, or because no seat was left when the money arrived. */
-export type RefundReason = 'admin' | 'no_seat';
+/**
+ * Why a refund was asked for: by an administrator; no seat was left when the money arrived; the
+ * reservation had changed (other guest count, declined, cancelled) by the time it was paid; or
+ * the reservation was already paid by another payment.
+ */
+export type RefundReason = 'admin' | 'no_seat' | 'changed' | 'duplicate';
 
 /**
  * A guest's payment for an RSVP. `amount` is in minor units of `currency` (cents; yen have none),
@@ -54,6 +58,14 @@ export class Payment {
 
   @Property({ type: 'timestamptz', nullable: true })
   refundRequestedAt?: Date | null;
+
+  /** Why the provider refused the last refund request (the admin may ask again). */
+  @Property({ type: 'text', nullable: true })
+  refundError?: string | null;
+
+  /** Set when the guest changed their answer while this payment was open: it is never reused. */
+  @Property({ type: 'timestamptz', nullable: true })
+  supersededAt?: Date | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

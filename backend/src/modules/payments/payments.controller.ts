@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { PublicWrite } from '../../common/public-write.decorator';
 import { ConfirmPaymentDto } from './dto/confirm-payment.dto';
 import { CreatePaymentDto } from './dto/create-payment.dto';
@@ -20,6 +20,12 @@ export class PaymentsController {
         clientSecret,
       },
     };
+  }
+
+  /** Where the reservation's payment stands (the thank-you page waits on it). */
+  @Get('rsvp/:rsvpId/payment')
+  async status(@Param('rsvpId') rsvpId: string) {
+    return { data: { payment: await this.payments.forGuest(rsvpId) } };
   }
 
   @Post('payments/:id/confirm')

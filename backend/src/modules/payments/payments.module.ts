@@ -10,6 +10,7 @@ import { InvitationsModule } from '../invitations/invitations.module';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { HoldReleaseScheduler } from './hold-release.scheduler';
 import { ApplyStripeEventJob } from './jobs/apply-stripe-event.job';
+import { CancelPaymentIntentJob } from './jobs/cancel-payment-intent.job';
 import { RefundPaymentJob } from './jobs/refund-payment.job';
 import { ReleaseExpiredHoldsJob } from './jobs/release-expired-holds.job';
 import { SendRefundNoticeJob } from './jobs/send-refund-notice.job';
@@ -43,6 +44,7 @@ const gatewayProvider = {
     HoldReleaseScheduler,
     ApplyStripeEventJob,
     RefundPaymentJob,
+    CancelPaymentIntentJob,
     SendRefundNoticeJob,
     ReleaseExpiredHoldsJob,
   ],

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
@@ -10,17 +11,38 @@ import {
   PAYMENT_GATEWAY,
   type PaymentGateway,
 } from '../../platform/payments/payment-gateway';
+import { isFinalAttempt } from '../../platform/mail/email-delivery.service';
+import { OutboxService } from '../../platform/queue/outbox.service';
 import { pageOf, type PageQueryDto } from '../events/dto/page-query.dto';
 import { Event } from '../events/event.entity';
 import { Invitation } from '../invitations/invitation.entity';
+import { RsvpChanges } from '../invitations/rsvp-changes';
 import { Rsvp } from '../invitations/rsvp.entity';
-import { AT_CAPACITY_MESSAGE, lockEvent, seatsTaken } from '../invitations/seat-ledger';
+import { AT_CAPACITY_MESSAGE, holdSeats, lockEvent, seatsTaken } from '../invitations/seat-ledger';
 import { amountDue, formatAmount, toMajorUnits, toMinorUnits } from './money';
 import { Payment } from './payment.entity';
 import { PaymentSettlement } from './payment-settlement.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_AMOUNT = 2_000_000_000;
+const CHANGED_WHILE_PAYING = 'Your reservation has changed. Please reload the page and try again.';
+
+/** What the guest is told when their payment landed but is being given back automatically. */
+const AUTOMATIC_REFUND_MESSAGES: Partial<Record<NonNullable<Payment['refundReason']>, string>> = {
+  no_seat: 'We are sorry: the event filled up while your payment was processed. Your payment will be refunded in full.',
+  changed:
+    'Your reservation changed while this payment was processed, so this payment will be refunded in full. Please return to your invitation.',
+  duplicate: 'Your reservation was already paid, so this second payment will be refunded in full.',
+};
+
+/** What the guest's pages may know of the payment for their reservation. */
+export interface GuestPaymentView {
+  id: string;
+  status: Payment['status'];
+  /** A refund has been asked for and has not landed yet. */
+  refundPending: boolean;
+  failureMessage: string | null;
+}
 
 export interface PaymentView {
   id: string;
@@ -38,6 +60,8 @@ export interface PaymentView {
   failureMessage: string | null;
   refundReason: Payment['refundReason'];
   refundRequestedAt: Date | null;
+  refundError: string | null;
+  supersededAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -64,25 +88,35 @@ export function paymentView(p: Payment): PaymentView {
     failureMessage: p.failureMessage ?? null,
     refundReason: p.refundReason ?? null,
     refundRequestedAt: p.refundRequestedAt ?? null,
+    refundError: p.refundError ?? null,
+    supersededAt: p.supersededAt ?? null,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
 }
 
 @Injectable()
-export class PaymentsService {
+export class PaymentsService implements OnModuleInit {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
     private readonly em: EntityManager,
     private readonly settlement: PaymentSettlement,
+    private readonly outbox: OutboxService,
+    private readonly rsvpChanges: RsvpChanges,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** A guest who changes their answer can no longer pay what was open for the old one. */
+  onModuleInit(): void {
+    this.rsvpChanges.subscribe(({ em, rsvp, event }) => this.settlement.supersedeStale(em, rsvp, event));
+  }
+
   /**
    * Starts (or resumes) paying for an RSVP. The amount is the server's: the event's price times
-   * the guests; the client's figure is only checked. Seats stay held while the guest pays.
+   * the guests; the client's figure is only checked. Seats stay held while the guest pays (one
+   * hold per reservation, see holdSeats).
    */
   async createForRsvp(rsvpId: string, clientAmount: number) {
     if (!UUID.test(rsvpId)) throw AppError.notFound('Reservation not found');
@@ -98,7 +132,7 @@ export class PaymentsService {
       if (event.status === 'cancelled') throw AppError.conflict('This event has been cancelled');
       if (rsvp.status === 'not_attending')
         throw AppError.conflict('This RSVP is not attending, so there is nothing to pay');
-      const paid = await em.count(Payment, { rsvpId, status: 'succeeded' });
+      const paid = await em.count(Payment, { rsvpId, status: 'succeeded', refundRequestedAt: null });
       if (paid > 0) throw AppError.conflict('This reservation is already paid');
 
       const due = amountDue(event.ticketPrice, event.currency, rsvp.guestCount);
@@ -110,23 +144,42 @@ export class PaymentsService {
           `The amount does not match the ticket fee of ${formatAmount(due, event.currency)}. Please reload the page and try again.`,
         );
       }
-      // A guest who comes back after the hold lapsed gets the seats again if they are still free.
+      // A guest back after the hold lapsed pays only while the seats are still free (and gets no
+      // second hold: the payment re-checks capacity when it lands).
       const holdLive = rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
       if (rsvp.status === 'pending' && !holdLive) {
         if ((await seatsTaken(em, event.id, rsvp.id)) + rsvp.guestCount > event.capacity) {
           throw AppError.conflict(AT_CAPACITY_MESSAGE);
         }
-        rsvp.holdExpiresAt = new Date(Date.now() + this.config.PAYMENT_HOLD_MINUTES * 60_000);
+        holdSeats(rsvp, this.config.PAYMENT_HOLD_MINUTES);
       }
       return { amount: due, currency: event.currency, eventName: event.name };
     });
 
-    // Under the RSVP's lock only (no event lock while we talk to the provider): two clicks give one intent.
+    // Under the RSVP's lock only (no event lock while we talk to the provider): two clicks give one
+    // intent, and an answer changed meanwhile (which takes this lock too) is seen here.
     const { payment, clientSecret } = await this.em.fork().transactional(async (em) => {
-      await em.findOne(Rsvp, { id: rsvpId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const rsvp = await em.findOne(Rsvp, { id: rsvpId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const event = rsvp && (await em.findOne(Event, { id: rsvp.eventId }, { refresh: true }));
+      if (
+        !rsvp ||
+        !event ||
+        rsvp.status === 'not_attending' ||
+        event.currency !== currency ||
+        amountDue(event.ticketPrice, event.currency, rsvp.guestCount) !== amount
+      ) {
+        throw AppError.conflict(CHANGED_WHILE_PAYING);
+      }
       const open = await em.findOne(
         Payment,
-        { rsvpId, amount, currency, status: { $in: ['pending', 'failed'] }, transactionId: { $ne: null } },
+        {
+          rsvpId,
+          amount,
+          currency,
+          status: { $in: ['pending', 'failed'] },
+          transactionId: { $ne: null },
+          supersededAt: null,
+        },
         { orderBy: { createdAt: 'desc' } },
       );
       if (open?.transactionId) {
@@ -136,20 +189,41 @@ export class PaymentsService {
           return { payment: open, clientSecret: intent.clientSecret };
         }
       }
-      const created = em.create(Payment, { rsvpId, amount, currency, status: 'pending' });
+      // The same reservation, amount and attempt always ask with the same key, so a create whose
+      // answer was lost (a timeout) and is tried again gets the intent made the first time.
+      const attempt = (await em.count(Payment, { rsvpId, amount, currency })) + 1;
       const intent = await this.callGateway(() =>
         this.gateway.createIntent({
           amount,
           currency,
-          idempotencyKey: `payment-intent:${created.id}`,
+          idempotencyKey: `payment-intent:${rsvpId}:${currency}:${amount}:${attempt}`,
           description: `${eventName}: reservation ${rsvpId}`,
-          metadata: { paymentId: created.id, rsvpId },
+          metadata: { rsvpId, attempt: String(attempt) },
         }),
       );
-      created.transactionId = intent.id;
+      const known = await em.findOne(Payment, { transactionId: intent.id });
+      if (known) return { payment: known, clientSecret: intent.clientSecret };
+      const created = em.create(Payment, { rsvpId, amount, currency, status: 'pending', transactionId: intent.id });
       return { payment: created, clientSecret: intent.clientSecret };
     });
     return { payment: paymentView(payment), clientSecret };
+  }
+
+  /** The latest word on the reservation's payment, for the guest's thank-you page. */
+  async forGuest(rsvpId: string): Promise<GuestPaymentView | null> {
+    if (!UUID.test(rsvpId)) throw AppError.notFound('Reservation not found');
+    const em = this.em.fork();
+    if (!(await em.findOne(Rsvp, { id: rsvpId }))) throw AppError.notFound('Reservation not found');
+    const payments = await em.find(Payment, { rsvpId, supersededAt: null }, { orderBy: { createdAt: 'desc' } });
+    // The payment that pays for the reservation speaks first; else the latest attempt.
+    const latest = payments.find((p) => p.status === 'succeeded' && !p.refundRequestedAt) ?? payments[0];
+    if (!latest) return null;
+    return {
+      id: latest.id,
+      status: latest.status,
+      refundPending: latest.status === 'succeeded' && !!latest.refundRequestedAt,
+      failureMessage: latest.status === 'failed' ? (latest.failureMessage ?? null) : null,
+    };
   }
 
   /**
@@ -178,15 +252,16 @@ export class PaymentsService {
       }),
     );
     const settled = await this.em.fork().findOneOrFail(Payment, { id: paymentId });
-    if (settled.refundReason === 'no_seat') {
-      throw AppError.conflict(
-        'We are sorry: the event filled up while your payment was processed. Your payment will be refunded in full.',
-      );
-    }
+    const refused = settled.refundReason ? AUTOMATIC_REFUND_MESSAGES[settled.refundReason] : undefined;
+    if (refused) throw AppError.conflict(refused);
     return paymentView(settled);
   }
 
-  /** An administrator's refund: asked of the provider now, recorded as refunded by its event. */
+  /**
+   * An administrator's refund: recorded now and asked of the provider by the refund job (retried
+   * while the provider is away); it reads 'refunded' once the provider's event lands. A refund
+   * the provider refuses comes back with its reason, and may be asked again.
+   */
   async refundByAdmin(paymentId: string): Promise<PaymentView> {
     if (!UUID.test(paymentId)) throw AppError.notFound('Payment not found');
     const payment = await this.em.fork().transactional(async (em) => {
@@ -195,36 +270,67 @@ export class PaymentsService {
       if (p.status === 'refunded') throw AppError.conflict('This payment has already been refunded');
       if (p.status !== 'succeeded') throw AppError.conflict('Only a succeeded payment can be refunded');
       if (!p.refundRequestedAt) {
-        p.refundReason = 'admin';
+        p.refundReason ??= 'admin';
         p.refundRequestedAt = new Date();
+        p.refundError = null;
+        await this.outbox.add(em, 'payment.refund', { paymentId: p.id });
       }
       return p;
     });
-    await this.requestRefund(payment);
     return paymentView(payment);
   }
 
-  /** Asks the provider for a full refund; the idempotency key makes a retry ask once. */
-  async requestRefund(payment: Payment): Promise<void> {
-    if (!payment.transactionId) return;
-    await this.callGateway(() =>
-      this.gateway.refund({
-        paymentIntentId: payment.transactionId as string,
-        idempotencyKey: `refund:${payment.id}`,
+  /**
+   * The refund job: asks the provider for a full refund. The key is the request's own (payment
+   * and time of asking), so retries of one request ask once and a new request after a refusal is
+   * asked afresh. A refusal, or an outage outlasting the retries, clears the request with the
+   * reason for the admin to see.
+   */
+  async refundForJob(paymentId: string, job?: Job): Promise<void> {
+    const payment = await this.em.fork().findOne(Payment, { id: paymentId });
+    if (!payment?.transactionId || payment.status !== 'succeeded' || !payment.refundRequestedAt) return;
+    const requestedAt = payment.refundRequestedAt;
+    try {
+      await this.gateway.refund({
+        paymentIntentId: payment.transactionId,
+        idempotencyKey: `refund:${payment.id}:${requestedAt.getTime()}`,
         reason: payment.refundReason ?? undefined,
-      }),
-    ).catch((error: unknown) => {
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
       // Refunded already (e.g. from the provider's dashboard): its event lands it as refunded.
-      if (error instanceof AppError && /already been refunded/.test(error.message)) return;
-      throw error;
-    });
+      if (/already been refunded/.test(message)) return;
+      const refused = error instanceof GatewayError && !!error.statusCode && error.statusCode < 500;
+      if (!refused && !isFinalAttempt(job)) throw error;
+      this.logger.warn(`Refund of payment ${payment.id} failed: ${message}`);
+      await this.em
+        .fork()
+        .getConnection()
+        .execute(
+          `update payments set refund_requested_at = null, refund_error = ?, updated_at = now()
+            where id = ? and status = 'succeeded' and date_trunc('milliseconds', refund_requested_at) = ?`,
+          [
+            refused ? message : `The payment provider could not be reached: ${message}`.slice(0, 1000),
+            payment.id,
+            requestedAt,
+          ],
+        );
+    }
   }
 
-  /** For the refund job. */
-  async refundForJob(paymentId: string): Promise<void> {
+  /** The job that cancels an intent superseded by a new answer; one that succeeded anyway is refunded when it lands. */
+  async cancelSupersededForJob(paymentId: string): Promise<void> {
     const payment = await this.em.fork().findOne(Payment, { id: paymentId });
-    if (!payment || payment.status !== 'succeeded' || !payment.refundRequestedAt) return;
-    await this.requestRefund(payment);
+    if (!payment?.transactionId || !payment.supersededAt || payment.status !== 'failed') return;
+    try {
+      await this.gateway.cancelIntent(payment.transactionId);
+    } catch (error) {
+      if (error instanceof GatewayError && error.statusCode && error.statusCode < 500) {
+        this.logger.log(`Superseded intent ${payment.transactionId} not canceled: ${error.message}`);
+        return;
+      }
+      throw error;
+    }
   }
 
   /** Drops the seats of guests whose payment window has passed, so others may take them. */
@@ -261,7 +367,7 @@ export class PaymentsService {
     const rows = await conn.execute<Array<Record<string, unknown>>>(
       `select p.id, p.rsvp_id, p.amount, p.currency, p.status, p.payment_method_type, p.transaction_id,
               p.payment_date, p.refunded_at, p.receipt_url, p.failure_message, p.refund_reason,
-              p.refund_requested_at, p.created_at, p.updated_at,
+              p.refund_requested_at, p.refund_error, p.superseded_at, p.created_at, p.updated_at,
               r.status as rsvp_status, r.guest_count,
               i.id as invitation_id, i.recipient_name, i.recipient_email, i.invitation_code, i.status as invitation_status,
               e.id as event_id, e.name as event_name, to_char(e.date, 'YYYY-MM-DD') as event_date, e.currency as event_currency,
@@ -303,6 +409,8 @@ export class PaymentsService {
           failureMessage: (r.failure_message as string | null) ?? null,
           refundReason: (r.refund_reason as Payment['refundReason']) ?? null,
           refundRequestedAt: (r.refund_requested_at as Date | null) ?? null,
+          refundError: (r.refund_error as string | null) ?? null,
+          supersededAt: (r.superseded_at as Date | null) ?? null,
           createdAt: r.created_at as Date,
           updatedAt: r.updated_at as Date,
           invitation: {

@@ -1,11 +1,15 @@
 import { Entity, OptionalProps, Enum, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
-export type EmailDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
+/** 'skipped': the job found nothing to send any more (e.g. the RSVP it confirmed has changed since). */
+export type EmailDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 /**
  * One email we promised to send, keyed by what it is about (e.g. `waitlist.welcome:<id>`), so a
  * duplicated or retried job can never send it twice. Its status is what operators read.
+ *
+ * A worker sends only under a claim: a token and a lease it renews while it talks to the SMTP
+ * server. A claim whose lease ran out belongs to a worker that stopped; another may take it over.
  */
 @Entity({ tableName: 'email_deliveries' })
 export class EmailDelivery {
@@ -23,7 +27,7 @@ export class EmailDelivery {
   @Property({ type: 'text' })
   recipient: string;
 
-  @Enum({ items: ['queued', 'sending', 'sent', 'failed'] })
+  @Enum({ items: ['queued', 'sending', 'sent', 'failed', 'skipped'] })
   status: EmailDeliveryStatus = 'queued';
 
   @Property({ type: 'integer', default: 0 })
@@ -37,6 +41,16 @@ export class EmailDelivery {
 
   @Property({ type: 'timestamptz', nullable: true })
   claimedAt?: Date | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  claimToken?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  leaseExpiresAt?: Date | null;
+
+  /** Set when the last try failed: nothing will retry it unless someone sends it again. */
+  @Property({ type: 'timestamptz', nullable: true })
+  gaveUpAt?: Date | null;
 
   @Property({ type: 'timestamptz', nullable: true })
   sentAt?: Date | null;

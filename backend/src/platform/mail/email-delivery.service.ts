@@ -1,22 +1,66 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { DelayedError, type Job } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import type { JobName, JobPayloads } from '../queue/job-payloads';
 import { OutboxService } from '../queue/outbox.service';
 import { EmailDelivery } from './email-delivery.entity';
 import { MailTransport, type OutgoingEmail } from './mail-transport';
 
-/** A claimed delivery whose SMTP session died mid-way may be retried after this long. */
-const STALE_CLAIM_MINUTES = 5;
+/**
+ * How long a claim lasts without news from its worker. The worker renews it every
+ * LEASE_RENEW_MS while it talks to the SMTP server, so only a worker that stopped (killed,
+ * crashed, cut off from the database) lets it run out; then another job may take the email over.
+ * Well inside the queue's retry schedule (5 s doubling over 6 tries, about 2.5 minutes).
+ */
+export const LEASE_SECONDS = 30;
+const LEASE_RENEW_MS = 10_000;
+/** A job that finds another live claim looks again after at most this long (not a failed try). */
+const IN_FLIGHT_RECHECK_MS = 2_000;
 
-export type DeliveryOutcome = { sent: true; messageId: string } | { sent: false; reason: 'already-sent' | 'in-flight' };
+export const INTERRUPTED_SEND = 'Sending was interrupted before the mail server answered (the worker stopped)';
+
+export type DeliveryOutcome = { sent: true; messageId: string } | { sent: false; reason: 'already-sent' | 'skipped' };
+
+/** Another worker holds a live claim on this email: try again later (the queue retries it). */
+export class DeliveryInFlightError extends Error {
+  constructor(key: string) {
+    super(`Another worker is sending ${key} right now; checking again later`);
+    this.name = 'DeliveryInFlightError';
+  }
+}
+
+/** True when this run of the job is its last try: a failure now is final. */
+export function isFinalAttempt(job: Job | undefined): boolean {
+  if (!job) return false;
+  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
+/**
+ * The status an operator should read: a claim whose lease ran out is an interrupted send, shown
+ * as failed (with INTERRUPTED_SEND) until a retry or a new send takes it over. `alias` is the
+ * email_deliveries alias of the caller's query.
+ */
+export function effectiveDeliverySql(alias: string): { status: string; error: string; final: string } {
+  const interrupted = `(${alias}.status = 'sending' and ${alias}.lease_expires_at < now())`;
+  return {
+    status: `case when ${interrupted} then 'failed' else ${alias}.status end`,
+    error: `case when ${interrupted} then '${INTERRUPTED_SEND}' else ${alias}.last_error end`,
+    final: `(${interrupted} or ${alias}.gave_up_at is not null)`,
+  };
+}
 
 /**
  * Sends each email at most once. `queue()` records the promise (status queued) and its job in
- * the caller's transaction; the job calls `deliverOnce()`, which claims the row atomically,
- * sends, then marks it sent, or failed with the reason (and rethrows so the queue retries).
+ * the caller's transaction; the job calls `deliverOnce()`, which claims the row atomically under a
+ * lease, sends, then marks it sent, or failed with the reason (and rethrows so the queue retries).
+ * A claim is never taken while another worker's lease is live, so one email never goes out twice;
+ * a worker that dies mid-send leaves a lease that runs out, and the retried job sends it then.
  */
 @Injectable()
 export class EmailDeliveryService {
+  private readonly logger = new Logger(EmailDeliveryService.name);
+
   constructor(
     private readonly outbox: OutboxService,
     private readonly transport: MailTransport,
@@ -29,20 +73,29 @@ export class EmailDeliveryService {
     job: N,
     payload: JobPayloads[N],
   ): Promise<void> {
+    // A delivery being sent right now keeps its claim: the new job will find it sent, or take it
+    // over if that worker stops.
     await em.execute(
       `insert into email_deliveries (id, key, kind, recipient, status, attempts, created_at, updated_at)
        values (gen_random_uuid(), ?, ?, ?, 'queued', 0, now(), now())
-       on conflict (key) do update set status = case when email_deliveries.status = 'sent' then 'sent' else 'queued' end,
-         updated_at = now()`,
+       on conflict (key) do update set
+         status = case when email_deliveries.status in ('sent', 'sending') then email_deliveries.status else 'queued' end,
+         gave_up_at = null, updated_at = now()`,
       [email.key, email.kind, email.recipient],
     );
     await this.outbox.add(em, job, payload);
   }
 
+  /**
+   * Sends the email unless it was sent (or skipped) already. Pass the job when there is one: a
+   * job that finds another worker's live claim is then put back to wait without using up a try,
+   * and a failure on its last try is recorded as final.
+   */
   async deliverOnce(
     key: string,
     meta: { kind: string; recipient: string },
     render: () => Promise<OutgoingEmail> | OutgoingEmail,
+    options: { job?: Job } = {},
   ): Promise<DeliveryOutcome> {
     const em = this.em.fork();
     await em.execute(
@@ -50,33 +103,104 @@ export class EmailDeliveryService {
        values (gen_random_uuid(), ?, ?, ?, 'queued', 0, now(), now()) on conflict (key) do nothing`,
       [key, meta.kind, meta.recipient],
     );
+    const token = randomUUID();
     const claimed = await em.execute<Array<{ id: string }>>(
-      `update email_deliveries set status = 'sending', claimed_at = now(), attempts = attempts + 1, updated_at = now()
-        where key = ? and (status in ('queued', 'failed')
-          or (status = 'sending' and claimed_at < now() - interval '${STALE_CLAIM_MINUTES} minutes'))
+      `update email_deliveries
+          set status = 'sending', claim_token = ?, claimed_at = now(),
+              lease_expires_at = now() + make_interval(secs => ?), attempts = attempts + 1, gave_up_at = null,
+              updated_at = now()
+        where key = ? and status in ('queued', 'failed', 'sending')
+          and (lease_expires_at is null or lease_expires_at < now())
         returning id`,
-      [key],
+      [token, LEASE_SECONDS, key],
     );
-    if (claimed.length === 0) {
-      const existing = await em.findOne(EmailDelivery, { key });
-      return { sent: false, reason: existing?.status === 'sent' ? 'already-sent' : 'in-flight' };
-    }
+    if (claimed.length === 0) return this.notClaimed(em, key, options.job);
+
+    const renewal = setInterval(() => {
+      em.getConnection()
+        .execute(
+          `update email_deliveries set lease_expires_at = now() + make_interval(secs => ?)
+            where key = ? and claim_token = ? and status = 'sending'`,
+          [LEASE_SECONDS, key, token],
+        )
+        .catch((error: Error) => this.logger.warn(`Could not renew the claim on ${key}: ${error.message}`));
+    }, LEASE_RENEW_MS);
+    renewal.unref();
     try {
       const email = await render();
       const messageId = await this.transport.send(email);
+      // Accepted by the SMTP server: that is the truth, whoever holds the claim now.
       await em.execute(
-        `update email_deliveries set status = 'sent', sent_at = now(), message_id = ?, last_error = null, updated_at = now() where key = ?`,
+        `update email_deliveries
+            set status = 'sent', sent_at = coalesce(sent_at, now()), message_id = coalesce(message_id, ?),
+                last_error = null, claim_token = null, lease_expires_at = null, gave_up_at = null, updated_at = now()
+          where key = ?`,
         [messageId, key],
       );
       return { sent: true, messageId };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await em.execute(
-        `update email_deliveries set status = 'failed', last_error = ?, updated_at = now() where key = ?`,
-        [reason.slice(0, 1000), key],
+        `update email_deliveries
+            set status = 'failed', last_error = ?, claim_token = null, lease_expires_at = null,
+                gave_up_at = case when ? then now() end, updated_at = now()
+          where key = ? and claim_token = ? and status = 'sending'`,
+        [reason.slice(0, 1000), isFinalAttempt(options.job), key, token],
       );
       throw error;
+    } finally {
+      clearInterval(renewal);
     }
+  }
+
+  private async notClaimed(em: EntityManager, key: string, job: Job | undefined): Promise<DeliveryOutcome> {
+    const existing = await em.findOne(EmailDelivery, { key });
+    if (existing?.status === 'sent') return { sent: false, reason: 'already-sent' };
+    if (existing?.status === 'skipped') return { sent: false, reason: 'skipped' };
+    // Another worker holds a live claim: look again once it has had time to finish (or its lease
+    // has run out), without using up one of this job's tries when we can.
+    if (job?.token) {
+      const leaseLeft = (existing?.leaseExpiresAt?.getTime() ?? Date.now()) - Date.now();
+      await job.moveToDelayed(Date.now() + Math.min(Math.max(leaseLeft + 250, 1000), IN_FLIGHT_RECHECK_MS), job.token);
+      throw new DelayedError();
+    }
+    throw new DeliveryInFlightError(key);
+  }
+
+  /**
+   * Records that an email will not be sent, with the reason (e.g. the RSVP changed before its
+   * confirmation went out), unless it went out already or is being sent right now.
+   */
+  async skip(key: string, meta: { kind: string; recipient: string }, reason: string): Promise<void> {
+    await this.em.fork().execute(
+      `insert into email_deliveries (id, key, kind, recipient, status, attempts, last_error, created_at, updated_at)
+       values (gen_random_uuid(), ?, ?, ?, 'skipped', 0, ?, now(), now())
+       on conflict (key) do update set status = 'skipped', last_error = excluded.last_error, updated_at = now()
+        where email_deliveries.status in ('queued', 'failed')
+           or (email_deliveries.status = 'sending' and email_deliveries.lease_expires_at < now())`,
+      [key, meta.kind, meta.recipient, reason.slice(0, 1000)],
+    );
+  }
+
+  /**
+   * The job failed on its last try before it could claim the email (e.g. the database was away):
+   * mark it failed for good with the reason, so nobody waits for it.
+   */
+  async giveUp(key: string, reason: string): Promise<void> {
+    await this.em.fork().execute(
+      `update email_deliveries
+          set status = 'failed', last_error = coalesce(last_error, ?), gave_up_at = now(),
+              claim_token = null, lease_expires_at = null, updated_at = now()
+        where key = ? and (status = 'queued' or status = 'failed'
+          or (status = 'sending' and lease_expires_at < now()))`,
+      [reason.slice(0, 1000), key],
+    );
+  }
+
+  /** Whether any of these emails has gone out (e.g. an earlier confirmation of the same RSVP). */
+  async anySent(keys: string[]): Promise<boolean> {
+    if (keys.length === 0) return false;
+    return (await this.em.fork().count(EmailDelivery, { key: { $in: keys }, status: 'sent' })) > 0;
   }
 
   async status(key: string): Promise<EmailDelivery | null> {

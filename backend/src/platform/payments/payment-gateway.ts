@@ -57,6 +57,8 @@ export interface PaymentGateway {
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
   /** null when the provider does not know the id. */
   retrieveIntent(id: string): Promise<GatewayIntent | null>;
+  /** Cancels an intent the guest may no longer pay; refused (GatewayError 400) once it succeeded. */
+  cancelIntent(id: string): Promise<GatewayIntent>;
   refund(input: { paymentIntentId: string; idempotencyKey: string; reason?: string }): Promise<GatewayRefund>;
 }
 

@@ -49,6 +49,13 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  async cancelIntent(id: string): Promise<GatewayIntent> {
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel:${id}` }),
+    );
+    return toGatewayIntent(intent);
+  }
+
   async refund(input: { paymentIntentId: string; idempotencyKey: string; reason?: string }): Promise<GatewayRefund> {
     const refund = await this.call(() =>
       this.stripe.refunds.create(

@@ -134,6 +134,29 @@ export class TestPaymentGateway implements PaymentGateway {
     });
   }
 
+  async cancelIntent(intentId: string): Promise<GatewayIntent> {
+    return this.em.fork().transactional(async (em) => {
+      const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where id = ? for update', [
+        intentId,
+      ]);
+      if (!row) throw new GatewayError(`No such payment_intent: '${intentId}'`, 'invalid_request_error', 404);
+      if (row.status === 'canceled') return toIntent(row);
+      if (row.status === 'succeeded') {
+        throw new GatewayError(
+          'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          'invalid_request_error',
+          400,
+        );
+      }
+      const [canceled] = await em.execute<IntentRow[]>(
+        `update test_gateway_intents set status = 'canceled', updated_at = now() where id = ? returning *`,
+        [intentId],
+      );
+      await this.sink.record(em, this.event('payment_intent.canceled', intentObject(canceled)));
+      return toIntent(canceled);
+    });
+  }
+
   async refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<GatewayRefund> {
     return this.em.fork().transactional(async (em) => {
       const [existing] = await em.execute<Array<{ id: string }>>(

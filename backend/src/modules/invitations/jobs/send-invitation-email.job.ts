@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { InvitationsMailer } from '../invitations.mailer';
@@ -18,7 +19,7 @@ declare module '../../../platform/queue/job-payloads' {
 export class SendInvitationEmailJob implements JobHandlerInstance<'invitation.send'> {
   constructor(private readonly mailer: InvitationsMailer) {}
 
-  handle(payload: InvitationSendPayload) {
-    return this.mailer.sendInvitation(payload.invitationId);
+  handle(payload: InvitationSendPayload, job: Job) {
+    return this.mailer.sendInvitation(payload.invitationId, job);
   }
 }

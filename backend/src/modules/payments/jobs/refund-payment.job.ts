@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { PaymentsService } from '../payments.service';
@@ -13,13 +14,13 @@ declare module '../../../platform/queue/job-payloads' {
   }
 }
 
-/** Asks the provider to refund a payment whose seats no longer exist (idempotency key per payment). */
+/** Asks the provider to refund a payment: an administrator's refund, or an automatic one (see PaymentSettlement). */
 @Injectable()
 @JobHandler('payment.refund', QueueName.StripeWebhooks)
 export class RefundPaymentJob implements JobHandlerInstance<'payment.refund'> {
   constructor(private readonly payments: PaymentsService) {}
 
-  handle(payload: RefundPaymentPayload) {
-    return this.payments.refundForJob(payload.paymentId);
+  handle(payload: RefundPaymentPayload, job: Job) {
+    return this.payments.refundForJob(payload.paymentId, job);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { PaymentsMailer } from '../payments.mailer';
@@ -18,7 +19,7 @@ declare module '../../../platform/queue/job-payloads' {
 export class SendRefundNoticeJob implements JobHandlerInstance<'payment.refund-notice'> {
   constructor(private readonly mailer: PaymentsMailer) {}
 
-  handle(payload: RefundNoticePayload) {
-    return this.mailer.sendRefundNotice(payload.paymentId);
+  handle(payload: RefundNoticePayload, job: Job) {
+    return this.mailer.sendRefundNotice(payload.paymentId, job);
   }
 }

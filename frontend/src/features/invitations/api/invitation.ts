@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '../../../api/client';
 
 export interface PublicEvent {
@@ -61,11 +61,46 @@ export function fetchInvitation(code: string, signal?: AbortSignal) {
   );
 }
 
-export function useInvitation(code: string) {
+/**
+ * The invitation as the guest's pages show it. One key for every page (invitation, payment,
+ * thank-you), always fetched afresh on opening a page: answering the RSVP changes the fee.
+ * `refetchInterval` lets a page follow a payment until it lands.
+ */
+export function useInvitation(
+  code: string,
+  options: Pick<UseQueryOptions<InvitationView, ApiError>, 'refetchInterval'> = {},
+) {
   return useQuery<InvitationView, ApiError>({
     queryKey: invitationKey(code),
     queryFn: ({ signal }) => fetchInvitation(code, signal),
     staleTime: 0,
+    refetchInterval: options.refetchInterval ?? false,
+  });
+}
+
+/** Where the reservation's payment stands, as the server tells the guest. */
+export interface GuestPayment {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+  refundPending: boolean;
+  failureMessage: string | null;
+}
+
+export const rsvpPaymentKey = (rsvpId: string) => ['invitation', 'rsvp-payment', rsvpId] as const;
+
+export function useRsvpPayment(
+  rsvpId: string | null,
+  options: Pick<UseQueryOptions<GuestPayment | null, ApiError>, 'refetchInterval'> = {},
+) {
+  return useQuery<GuestPayment | null, ApiError>({
+    queryKey: rsvpPaymentKey(rsvpId ?? 'none'),
+    queryFn: ({ signal }) =>
+      apiGet<{ data: { payment: GuestPayment | null } }>(`/api/rsvp/${encodeURIComponent(rsvpId ?? '')}/payment`, {
+        signal,
+      }).then((r) => r.data.payment),
+    enabled: Boolean(rsvpId),
+    staleTime: 0,
+    refetchInterval: options.refetchInterval ?? false,
   });
 }
 

@@ -1,3 +1,7 @@
+import { formatMoney } from '../../../lib/money';
+
+export { formatClock, formatTimeRange } from '../../../lib/event-time';
+
 /** 'Saturday, December 12, 2026' for the venue's calendar day; unreadable dates show 'Invalid date'. */
 export function formatLongDate(value: string | null | undefined): string {
   if (!value) return 'Invalid date';
@@ -13,23 +17,10 @@ export function formatLongDate(value: string | null | undefined): string {
   }).format(date);
 }
 
-/** '7:00 PM' from '19:00'. */
-export function formatClock(value: string): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return value;
-  const hours = Number(match[1]);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 || 12}:${match[2]} ${suffix}`;
-}
-
-export function formatTimeRange(start: string, end: string): string {
-  return `${formatClock(start)} – ${formatClock(end)}`;
-}
-
 export function guestsLabel(count: number): string {
   return `${count} ${count === 1 ? 'Guest' : 'Guests'}`;
 }
 
 export function formatTicket(price: number, currency: string): string {
-  return price > 0 ? `${currency} ${price.toFixed(2)} per guest` : 'Complimentary';
+  return price > 0 ? `${formatMoney(price, currency)} per guest` : 'Complimentary';
 }

@@ -1,6 +1,7 @@
 import { Button, Spin } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
+import { formatMoney } from '../../../lib/money';
 import { useInvitation, useSubmitRsvp } from '../api/invitation';
 import { InvitationError } from './invitation-error';
 import { formatLongDate, formatTicket, formatTimeRange, guestsLabel } from './invitation-format';
@@ -73,10 +74,24 @@ export function InvitationPage({ code }: { code: string }) {
             </div>
             <div>
               <dt>Ticket</dt>
-              <dd>{formatTicket(event.ticketPrice, event.currency)}</dd>
+              <dd>
+                {event.ticketPrice > 0 ? (
+                  <>
+                    <span className={styles.amount}>{formatMoney(event.ticketPrice, event.currency)}</span>{' '}
+                    <small className={styles.perGuest}>per guest</small>
+                  </>
+                ) : (
+                  formatTicket(event.ticketPrice, event.currency)
+                )}
+              </dd>
             </div>
           </dl>
-          {invite.specialNotes ? <p className={styles.notes}>{invite.specialNotes}</p> : null}
+          {invite.specialNotes ? (
+            <p className={styles.notes}>
+              <span className={styles.notesLabel}>A note from your host</span>
+              {invite.specialNotes}
+            </p>
+          ) : null}
         </div>
       </article>
 

@@ -144,4 +144,125 @@ describe('the thank-you page', () => {
     renderRoute('/invitations/abc/thank-you');
     expect(await screen.findByText('1 Guest')).toBeInTheDocument();
   });
+
+  const pending = { ...rsvp, status: 'pending', holdExpiresAt: '2099-01-01T00:00:00Z' };
+  const paymentStatus = (payment: unknown) => () => json({ data: { payment } });
+
+  it('waits for a payment still on its way, then confirms once the server has it', async () => {
+    let landed = false;
+    const server = fakeServer({
+      'GET /api/invitations/abc': () => json(view({ ticketPrice: 250, rsvp: landed ? rsvp : pending })),
+      [`GET /api/rsvp/${rsvp.id}/payment`]: () =>
+        json({
+          data: {
+            payment: {
+              id: 'pay-1',
+              status: landed ? 'succeeded' : 'pending',
+              refundPending: false,
+              failureMessage: null,
+            },
+          },
+        }),
+    });
+    renderRoute('/invitations/abc/thank-you');
+    expect(await screen.findByRole('heading', { name: 'Confirming Your Reservation' })).toBeInTheDocument();
+    expect(screen.getByText('We are confirming your payment for The Riviera Launch.')).toBeInTheDocument();
+    expect(screen.queryByText(/has been confirmed/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/have been sent to your email/)).not.toBeInTheDocument();
+
+    landed = true;
+    expect(await screen.findByRole('heading', { name: 'Thank You!' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Your RSVP has been confirmed for The Riviera Launch')).toBeInTheDocument();
+    expect(screen.getByText(/event details have been sent to your email/)).toBeInTheDocument();
+    expect(server.callsTo('GET /api/invitations/abc').length).toBeGreaterThan(1);
+  });
+
+  it('offers to complete the payment when none was made, and never says confirmed', async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view({ ticketPrice: 250, rsvp: pending })),
+      [`GET /api/rsvp/${rsvp.id}/payment`]: paymentStatus(null),
+    });
+    const { router } = renderRoute('/invitations/abc/thank-you');
+    expect(await screen.findByRole('heading', { name: 'Complete Your Reservation' })).toBeInTheDocument();
+    expect(screen.queryByText(/has been confirmed/)).not.toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Complete Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/invitations/abc/payment/${rsvp.id}`));
+  });
+
+  it("says when the payment did not go through, with the provider's reason", async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view({ ticketPrice: 250, rsvp: pending })),
+      [`GET /api/rsvp/${rsvp.id}/payment`]: paymentStatus({
+        id: 'pay-1',
+        status: 'failed',
+        refundPending: false,
+        failureMessage: 'Your card was declined.',
+      }),
+    });
+    renderRoute('/invitations/abc/thank-you');
+    expect(await screen.findByRole('heading', { name: 'Your Payment Did Not Go Through' })).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('says the payment is being refunded when the reservation could not be confirmed', async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view({ ticketPrice: 250, rsvp: { ...pending, holdExpiresAt: null } })),
+      [`GET /api/rsvp/${rsvp.id}/payment`]: paymentStatus({
+        id: 'pay-1',
+        status: 'succeeded',
+        refundPending: true,
+        failureMessage: null,
+      }),
+    });
+    renderRoute('/invitations/abc/thank-you');
+    expect(
+      await screen.findByText('Your payment for The Riviera Launch is being refunded in full.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/has been confirmed/)).not.toBeInTheDocument();
+  });
+
+  it('asks for an answer when there is no RSVP yet, and takes a decline for what it is', async () => {
+    fakeServer({ 'GET /api/invitations/abc': () => json(view()) });
+    renderRoute('/invitations/abc/thank-you');
+    expect(await screen.findByText('We have not yet received your RSVP for The Riviera Launch.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Respond to Your Invitation' })).toBeInTheDocument();
+    expect(screen.queryByText(/has been confirmed/)).not.toBeInTheDocument();
+  });
+
+  it('thanks a guest who declined without confirming anything', async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view({ rsvp: { ...rsvp, status: 'not_attending', guestCount: 0 } })),
+    });
+    renderRoute('/invitations/abc/thank-you');
+    expect(await screen.findByText('We are sorry you cannot join us for The Riviera Launch.')).toBeInTheDocument();
+    expect(screen.queryByText(/has been confirmed/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/sent to your email/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Return to Home' })).toBeInTheDocument();
+  });
+});
+
+describe('the invitation card', () => {
+  it("shows the host's note as a note to the guest, and the price with the currency's decimals", async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () =>
+        json({
+          data: {
+            ...view({ ticketPrice: 12000 }).data,
+            event: { ...view().data.event, ticketPrice: 12000, currency: 'JPY' },
+            invitation: {
+              recipientName: 'Grace Kelly',
+              maxGuests: 1,
+              status: 'sent',
+              specialNotes: 'Valet at the north entrance',
+            },
+          },
+        }),
+    });
+    renderRoute('/invitation/abc');
+    expect(await screen.findByText('A note from your host')).toBeInTheDocument();
+    expect(screen.getByText('Valet at the north entrance')).toBeInTheDocument();
+    expect(screen.getByText('JPY 12,000')).toBeInTheDocument();
+    expect(screen.getByText('per guest')).toBeInTheDocument();
+  });
 });

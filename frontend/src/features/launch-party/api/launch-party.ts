@@ -48,11 +48,18 @@ export function useBatchProgress(id: string | null) {
   );
 }
 
+/** The Payments list (the payments feature's key prefix): its rows carry the guest, event and RSVP. */
+const PAYMENT_LISTS = ['admin', 'payments'] as const;
+
 function useLaunchPartyMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const client = useQueryClient();
   return useMutation<TResult, ApiError, TVars>({
     mutationFn: fn,
-    onSettled: () => client.invalidateQueries({ queryKey: launchPartyKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: launchPartyKeys.all }),
+        client.invalidateQueries({ queryKey: PAYMENT_LISTS }),
+      ]),
   });
 }
 

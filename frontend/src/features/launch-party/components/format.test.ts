@@ -17,6 +17,9 @@ describe('launch party formatting', () => {
     expect(formatPrice(0, 'USD')).toBe('Free');
     expect(formatPrice(250, 'EUR')).toBe('EUR 250.00');
     expect(formatPrice('99.5', 'GBP')).toBe('GBP 99.50');
+    expect(formatPrice(1250, 'USD')).toBe('USD 1,250.00');
+    // Yen has no minor unit: no decimals, as on the guest's pages.
+    expect(formatPrice(12000, 'JPY')).toBe('JPY 12,000');
   });
 
   it('names event types and guest counts for people', () => {

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../lib/money';
 import type { Currency } from '../api/types';
 
 export const INVALID_DATE = 'Invalid date';
@@ -24,11 +25,14 @@ export function formatDateTime(value: string | null | undefined): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** 'Free' when 0, else currency and amount with 2 decimals ('EUR 250.00'). */
+/**
+ * 'Free' when 0, else currency and amount with 2 decimals ('EUR 250.00'), as the spec has it; yen,
+ * which has no minor unit (the server refuses fractional yen), shows none: 'JPY 12,000'.
+ */
 export function formatPrice(price: number | string | null | undefined, currency: Currency | string): string {
   const amount = Number(price ?? 0);
   if (!Number.isFinite(amount) || amount <= 0) return 'Free';
-  return `${currency} ${amount.toFixed(2)}`;
+  return formatMoney(amount, currency);
 }
 
 export function formatEventType(type: string): string {

@@ -84,8 +84,12 @@ export function InvitationFormModal({
         >
           <InputNumber min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="specialNotes" label="Special Notes (optional)">
-          <Input.TextArea rows={3} />
+        <Form.Item
+          name="specialNotes"
+          label="Note to guest (optional)"
+          extra="The guest sees this note on their invitation page and in the invitation email."
+        >
+          <Input.TextArea rows={3} placeholder="Valet at the north entrance" maxLength={2000} />
         </Form.Item>
       </Form>
     </Modal>

@@ -132,8 +132,8 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
   };
 
   const columns: TableProps<InvitationRow>['columns'] = [
-    { title: 'Name', dataIndex: 'recipientName', key: 'name' },
-    { title: 'Email', dataIndex: 'recipientEmail', key: 'email' },
+    { title: 'Name', dataIndex: 'recipientName', key: 'name', width: 200 },
+    { title: 'Email', dataIndex: 'recipientEmail', key: 'email', width: 240, ellipsis: { showTitle: true } },
     { title: 'Event', key: 'event', render: (_, row) => row.event.name },
     {
       title: 'Status',
@@ -149,6 +149,7 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
       title: 'Sent At',
       dataIndex: 'sentAt',
       key: 'sentAt',
+      width: 150,
       render: (value: string | null) => (value ? formatDateTime(value) : 'Not sent'),
     },
     { title: 'Max Guests', dataIndex: 'maxGuests', key: 'maxGuests' },
@@ -227,7 +228,7 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
         dataSource={rows}
         loading={invitations.isLoading}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1040 }}
         locale={{
           emptyText: <Empty description={invitations.isError ? invitations.error.message : 'No Invitations Yet'} />,
         }}

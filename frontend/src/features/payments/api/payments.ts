@@ -4,36 +4,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest, ApiError } from '../../../api/client';
+// The invitation is the invitations feature's query: one key, so the RSVP form's change reaches this page.
+import { fetchInvitation, invitationKey, type InvitationView } from '../../invitations/api/invitation';
 
 export type PaymentsMode = 'stripe' | 'test';
 
 export interface PaymentsConfig {
   mode: PaymentsMode;
   publishableKey: string | null;
-}
-
-export interface InvitationEvent {
-  id: number;
-  name: string;
-  date: string;
-  startTime?: string;
-  endTime?: string;
-  time?: string;
-  location?: string;
-  address?: string;
-  ticketPrice: number | null;
-  currency: string | null;
-}
-
-export interface InvitationRsvp {
-  id: string;
-  status: 'attending' | 'not_attending' | 'pending';
-  guestCount: number;
-}
-
-export interface InvitationDetails {
-  event: InvitationEvent;
-  rsvp: InvitationRsvp | null;
 }
 
 export interface CreatedPayment {
@@ -45,7 +23,6 @@ export type ProviderResult =
   { ok: true; paymentIntentId: string; paymentMethodType: string } | { ok: false; message: string };
 
 export const paymentsConfigKey = ['payments', 'config'] as const;
-export const invitationKey = (code: string) => ['invitations', code] as const;
 export const paymentKey = (rsvpId: string, amount: number) => ['payments', 'rsvp', rsvpId, amount] as const;
 
 export async function getPaymentsConfig(): Promise<PaymentsConfig> {
@@ -54,12 +31,6 @@ export async function getPaymentsConfig(): Promise<PaymentsConfig> {
   );
   const key = answer?.data?.stripePublishableKey ?? null;
   return { mode: answer?.data?.paymentsMode === 'stripe' && key ? 'stripe' : 'test', publishableKey: key };
-}
-
-export async function getInvitation(code: string): Promise<InvitationDetails> {
-  const answer = await apiGet<{ data: InvitationDetails }>(`/api/invitations/${encodeURIComponent(code)}`);
-  if (!answer?.data?.event) throw new ApiError(404, 'Invitation not found');
-  return answer.data;
 }
 
 export async function createPayment(rsvpId: string, amount: number): Promise<CreatedPayment> {
@@ -105,8 +76,17 @@ export function usePaymentsConfig() {
   return useQuery({ queryKey: paymentsConfigKey, queryFn: getPaymentsConfig });
 }
 
+/** The invitation the page charges for, always fetched afresh when the page opens (the guest count may have changed). */
 export function useInvitation(code: string) {
-  return useQuery<InvitationDetails, ApiError>({ queryKey: invitationKey(code), queryFn: () => getInvitation(code) });
+  return useQuery<InvitationView, ApiError>({
+    queryKey: invitationKey(code),
+    queryFn: async ({ signal }) => {
+      const view = await fetchInvitation(code, signal);
+      if (!view?.event) throw new ApiError(404, 'Invitation not found');
+      return view;
+    },
+    staleTime: 0,
+  });
 }
 
 /** Creating a payment is idempotent on the server (it reuses the open intent), so it can be a query. */

@@ -16,9 +16,15 @@ import {
   Tooltip,
   type TableProps,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { useAdminPayments, useRefundPayment, type AdminPayment } from '../api/admin-payments';
+import {
+  refundPending,
+  useAdminPayments,
+  useRefreshAfterRefund,
+  useRefundPayment,
+  type AdminPayment,
+} from '../api/admin-payments';
 import { formatMoney } from './payment-format';
 
 const STATUS_COLOURS: Record<AdminPayment['status'], string> = {
@@ -34,6 +40,33 @@ export function formatWhen(value: string | null | undefined): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid date';
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+const REFUND_REASONS: Record<NonNullable<AdminPayment['refundReason']>, string> = {
+  admin: 'Refunded by an administrator',
+  no_seat: 'Event full when the payment arrived (automatic)',
+  changed: 'The guest changed their answer before this payment landed (automatic)',
+  duplicate: 'The reservation was already paid: a second payment (automatic)',
+};
+
+/** The status as the admin reads it, with what is under way or went wrong beside it. */
+function StatusTags({ p }: { p: AdminPayment }) {
+  return (
+    <Space size={4} wrap>
+      <Tag color={STATUS_COLOURS[p.status]}>{p.status}</Tag>
+      {refundPending(p) && <Tag color="gold">refund pending</Tag>}
+      {p.status === 'succeeded' && !p.refundRequestedAt && p.refundError && (
+        <Tooltip title={p.refundError}>
+          <Tag color="red">refund failed</Tag>
+        </Tooltip>
+      )}
+      {p.supersededAt && p.status === 'failed' && (
+        <Tooltip title="The guest changed their answer before paying; this payment was replaced.">
+          <Tag>replaced</Tag>
+        </Tooltip>
+      )}
+    </Space>
+  );
 }
 
 function methodLabel(method: string | null): string {
@@ -57,10 +90,37 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
   const wide = Grid.useBreakpoint().md !== false;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const [details, setDetails] = useState<AdminPayment | null>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
   const query = useAdminPayments(eventId, page, pageSize);
   const refund = useRefundPayment();
-  const rows = query.data?.data ?? [];
+  const refresh = useRefreshAfterRefund();
+  const rows = useMemo(() => query.data?.data ?? [], [query.data]);
+  // The dialog follows the row as it refreshes (a refund landing while it is open).
+  const details = rows.find((p) => p.id === detailsId) ?? null;
+
+  // A refund that lands (or comes back refused) changes the RSVP and invitation lists too, and
+  // the admin hears how it ended.
+  const watched = useRef(new Set<string>());
+  useEffect(() => {
+    let settled = false;
+    for (const p of rows) {
+      if (refundPending(p)) {
+        watched.current.add(p.id);
+        continue;
+      }
+      if (!watched.current.delete(p.id)) continue;
+      settled = true;
+      if (p.status === 'refunded') {
+        notification.success({
+          message: 'Payment refunded',
+          description: `${formatMoney(p.amount, p.currency)} returned to ${p.invitation.recipientName}.`,
+        });
+      } else if (p.refundError) {
+        notification.error({ message: 'Refund failed', description: p.refundError });
+      }
+    }
+    if (settled) void refresh();
+  }, [rows, notification, refresh]);
 
   const doRefund = async (payment: AdminPayment) => {
     try {
@@ -84,16 +144,7 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
       render: (_, p) => <strong>{formatMoney(p.amount, p.currency).replace(/^[A-Z]{3} /, '')}</strong>,
     },
     { title: 'Currency', dataIndex: 'currency', key: 'currency' },
-    {
-      title: 'Status',
-      key: 'status',
-      render: (_, p) => (
-        <Space size={4} wrap>
-          <Tag color={STATUS_COLOURS[p.status]}>{p.status}</Tag>
-          {p.status === 'succeeded' && p.refundRequestedAt && <Tag>refund pending</Tag>}
-        </Space>
-      ),
-    },
+    { title: 'Status', key: 'status', render: (_, p) => <StatusTags p={p} /> },
     { title: 'Method', key: 'method', render: (_, p) => methodLabel(p.paymentMethodType) },
     { title: 'Date', key: 'date', render: (_, p) => formatWhen(p.paymentDate ?? p.createdAt) },
     {
@@ -118,7 +169,7 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
             type="link"
             size="small"
             icon={<EyeOutlined />}
-            onClick={() => setDetails(p)}
+            onClick={() => setDetailsId(p.id)}
             aria-label={`Details of the payment by ${p.invitation.recipientName}`}
           >
             Details
@@ -127,8 +178,12 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
         <ReceiptLink url={p.receiptUrl} />
         {p.status === 'succeeded' && !p.refundRequestedAt && (
           <Popconfirm
-            title="Refund this payment?"
-            description={`${formatMoney(p.amount, p.currency)} goes back to ${p.invitation.recipientName}, and their seats are released.`}
+            title={p.refundError ? 'Ask for the refund again?' : 'Refund this payment?'}
+            description={
+              p.refundReason && p.refundReason !== 'admin'
+                ? `${formatMoney(p.amount, p.currency)} goes back to ${p.invitation.recipientName}.`
+                : `${formatMoney(p.amount, p.currency)} goes back to ${p.invitation.recipientName}, and their seats are released.`
+            }
             okText="Refund"
             okButtonProps={{ danger: true }}
             cancelText="Keep"
@@ -186,16 +241,18 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
           locale={{ emptyText: empty }}
           pagination={rows.length ? pagination : false}
           renderItem={(p) => (
-            <Card size="small" style={{ marginBottom: 12 }} data-testid="payment-card">
-              <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
-                <div>
+            <Card size="small" style={{ marginBottom: 12, minWidth: 0 }} data-testid="payment-card">
+              <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8 }}>
+                <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   <strong style={{ fontSize: 18 }}>{formatMoney(p.amount, p.currency)}</strong>
                   <div>{p.invitation.recipientName}</div>
                   <div style={{ opacity: 0.6, fontSize: 13 }}>{p.invitation.recipientEmail}</div>
                 </div>
-                <Tag color={STATUS_COLOURS[p.status]}>{p.status}</Tag>
-              </Space>
-              <div style={{ marginTop: 8, fontSize: 13, opacity: 0.8 }}>
+                <div style={{ flexShrink: 0 }}>
+                  <StatusTags p={p} />
+                </div>
+              </div>
+              <div style={{ marginTop: 8, fontSize: 13, opacity: 0.8, overflowWrap: 'anywhere' }}>
                 {p.event.name} · {methodLabel(p.paymentMethodType)} · {formatWhen(p.paymentDate ?? p.createdAt)}
               </div>
               <div style={{ marginTop: 4 }}>{actions(p)}</div>
@@ -207,14 +264,14 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
         open={details !== null}
         title="Payment Details"
         footer={null}
-        onCancel={() => setDetails(null)}
+        onCancel={() => setDetailsId(null)}
         width={640}
       >
         {details && (
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="Amount">{formatMoney(details.amount, details.currency)}</Descriptions.Item>
             <Descriptions.Item label="Status">
-              <Tag color={STATUS_COLOURS[details.status]}>{details.status}</Tag>
+              <StatusTags p={details} />
             </Descriptions.Item>
             <Descriptions.Item label="Method">{methodLabel(details.paymentMethodType)}</Descriptions.Item>
             <Descriptions.Item label="Transaction ID">{details.transactionId ?? '—'}</Descriptions.Item>
@@ -222,12 +279,11 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
             {details.refundedAt && (
               <Descriptions.Item label="Refunded At">{formatWhen(details.refundedAt)}</Descriptions.Item>
             )}
-            {details.refundReason && (
-              <Descriptions.Item label="Refund Reason">
-                {details.refundReason === 'no_seat'
-                  ? 'Event full when the payment arrived (automatic)'
-                  : 'Refunded by an administrator'}
-              </Descriptions.Item>
+            {details.refundReason && (details.refundRequestedAt || details.status === 'refunded') && (
+              <Descriptions.Item label="Refund Reason">{REFUND_REASONS[details.refundReason]}</Descriptions.Item>
+            )}
+            {details.refundError && details.status === 'succeeded' && (
+              <Descriptions.Item label="Refund Failed">{details.refundError}</Descriptions.Item>
             )}
             {details.failureMessage && details.status === 'failed' && (
               <Descriptions.Item label="Failure">{details.failureMessage}</Descriptions.Item>

@@ -1,23 +1,13 @@
-/** Currencies without minor units, shown without decimals. */
-const ZERO_DECIMAL = new Set(['JPY']);
+import { currencyDigits } from '../../../lib/money';
+
+export { formatMoney } from '../../../lib/money';
 
 /** The amount due for the page: price times guests, rounded to the currency's minor unit. */
 export function amountDue(ticketPrice: number | null | undefined, guestCount: number, currency: string): number {
   const price = Number(ticketPrice ?? 0);
   if (!Number.isFinite(price) || price <= 0) return 0;
-  const unit = ZERO_DECIMAL.has(currency.toUpperCase()) ? 1 : 100;
+  const unit = 10 ** currencyDigits(currency);
   return Math.round(price * unit * Math.max(guestCount, 1)) / unit;
-}
-
-/** 'EUR 500.00', 'JPY 24,000'. */
-export function formatMoney(amount: number, currency: string): string {
-  const code = (currency || 'USD').toUpperCase();
-  const digits = ZERO_DECIMAL.has(code) ? 0 : 2;
-  const number = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
-  return `${code} ${number}`;
 }
 
 /** 'Saturday, December 12, 2026' for the venue's day; 'Invalid date' when unreadable. */

@@ -1,8 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, json } from '../../../testing/fake-server';
+import { fakeServer, json, type RecordedRequest } from '../../../testing/fake-server';
 import { renderRoute } from '../../../testing/render';
+
+// What Ant Design's radio groups and grid ask of the browser and jsdom lacks (the invitation page).
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+})) as unknown as typeof window.matchMedia;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 
 const CODE = 'abc123';
 const RSVP = '11111111-2222-4333-8444-555555555555';
@@ -10,12 +27,21 @@ const PATH = `/invitations/${CODE}/payment/${RSVP}`;
 
 const invitation = (ticketPrice = 250, currency = 'EUR', status = 'pending') => ({
   data: {
-    event: { id: 1, name: 'The Riviera Launch', date: '2026-12-12', time: '19:00 - 23:00', ticketPrice, currency },
+    event: {
+      id: 1,
+      name: 'The Riviera Launch',
+      date: '2026-12-12',
+      startTime: '19:00',
+      endTime: '23:00',
+      time: '19:00 - 23:00',
+      ticketPrice,
+      currency,
+    },
     rsvp: { id: RSVP, status, guestCount: 2 },
   },
 });
 
-function server(overrides: Record<string, () => Response> = {}) {
+function server(overrides: Record<string, (request: RecordedRequest) => Response> = {}) {
   return fakeServer({
     'GET /api/config/public': () => json({ success: true, data: { paymentsMode: 'test', stripePublishableKey: null } }),
     [`GET /api/invitations/${CODE}`]: () => json(invitation()),
@@ -49,9 +75,12 @@ describe('guest payment page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Complete Your Reservation' })).toBeInTheDocument();
     expect(await screen.findByText('The Riviera Launch')).toBeInTheDocument();
     expect(screen.getByText(/Saturday, December 12, 2026/)).toBeInTheDocument();
+    expect(screen.getByText('7:00 PM – 11:00 PM')).toBeInTheDocument();
     expect(screen.getByText('Ticket Fee')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('ticket-fee')).toHaveTextContent('EUR 500.00'));
-    expect(await screen.findByText(/no real card is charged/)).toBeInTheDocument();
+    expect(await screen.findByText(/No real card is charged/)).toBeInTheDocument();
+    // Labelled once, not twice.
+    expect(screen.getAllByText(/Test payments/i)).toHaveLength(1);
     expect(api.callsTo(`POST /api/rsvp/${RSVP}/payment`)[0].body).toEqual({ amount: 500 });
   });
 
@@ -146,8 +175,78 @@ describe('guest payment page', { timeout: 20_000 }, () => {
     expect(await within(screen.getByRole('form', { name: 'Card payment' })).findByRole('alert')).toHaveTextContent(
       'Stripe has not initialized yet. Please try again in a moment.',
     );
-    expect(screen.queryByText(/no real card is charged/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/No real card is charged/)).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/payments/pay-1/confirm')).toHaveLength(0);
+  });
+
+  it('charges the new fee after the guest goes back and changes the number of guests', async () => {
+    // The guest's answer as the server has it: 1 guest first.
+    let guestCount = 1;
+    const view = () => ({
+      data: {
+        event: {
+          id: 1,
+          name: 'The Riviera Launch',
+          description: 'An evening on the terrace.',
+          eventType: 'gala',
+          date: '2026-12-12',
+          startTime: '19:00',
+          endTime: '23:00',
+          time: '19:00 - 23:00',
+          location: 'Hôtel de Paris',
+          address: 'Place du Casino, Monte-Carlo',
+          city: 'Monte-Carlo',
+          state: 'Monaco',
+          country: 'Monaco',
+          ticketPrice: 250,
+          currency: 'EUR',
+          dresscode: null,
+          imageUrl: null,
+          organizer: 'Maison Fortuna',
+          status: 'published',
+        },
+        invitation: { recipientName: 'Grace Kelly', maxGuests: 2, status: 'sent', specialNotes: null },
+        rsvp: {
+          id: RSVP,
+          status: 'pending',
+          guestCount,
+          guestNames: [],
+          dietaryRestrictions: null,
+          specialRequests: null,
+          respondedAt: '2026-11-22T10:00:00Z',
+          holdExpiresAt: '2099-01-01T00:00:00Z',
+        },
+      },
+    });
+    const api = server({
+      [`GET /api/invitations/${CODE}`]: () => json(view()),
+      [`POST /api/invitations/${CODE}/rsvp`]: (request) => {
+        guestCount = (request.body as { guestCount: number }).guestCount;
+        return json({ data: { rsvp: view().data.rsvp, next: 'payment' } });
+      },
+      [`POST /api/rsvp/${RSVP}/payment`]: (request) => {
+        const amount = (request.body as { amount: number }).amount;
+        if (amount !== 250 * guestCount) return json({ success: false, error: 'The amount does not match' }, 409);
+        return json({
+          data: { payment: { id: 'pay-1', amount, currency: 'EUR' }, clientSecret: 'pi_test_1_secret_x' },
+        });
+      },
+    });
+    const { router } = renderRoute(PATH);
+    await waitFor(() => expect(screen.getByTestId('ticket-fee')).toHaveTextContent('EUR 250.00'));
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/invitation/${CODE}`));
+    await user.click((await screen.findByRole('radio', { name: '2' })).closest('label')!);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(PATH));
+    await waitFor(() => expect(screen.getByTestId('ticket-fee')).toHaveTextContent('EUR 500.00'));
+    expect(screen.getByText(/2 Guests/)).toBeInTheDocument();
+    const payments = api.callsTo(`POST /api/rsvp/${RSVP}/payment`).map((call) => call.body);
+    expect(payments).toEqual([{ amount: 250 }, { amount: 500 }]);
+    expect(screen.queryByText('Failed to create payment')).not.toBeInTheDocument();
   });
 
   it('Cancel returns to the invitation', async () => {

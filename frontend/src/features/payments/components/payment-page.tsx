@@ -2,6 +2,8 @@ import { LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useBrand } from '../../../app/config';
+import { formatTimeRange } from '../../../lib/event-time';
 import {
   confirmPayment,
   useCreatedPayment,
@@ -27,7 +29,18 @@ export const MESSAGES = {
 } as const;
 
 /** The guest payment page: /invitations/:code/payment/:rsvpId. */
+function Flourish() {
+  return (
+    <div className={styles.flourish} aria-hidden>
+      <span />
+      <i>◆</i>
+      <span />
+    </div>
+  );
+}
+
 export function PaymentPage() {
+  const brand = useBrand();
   const { code = '', rsvpId = '' } = useParams();
   const navigate = useNavigate();
   const { notification } = App.useApp();
@@ -38,7 +51,9 @@ export function PaymentPage() {
   const event = invitation.data?.event;
   const rsvp = invitation.data?.rsvp;
   const currency = (event?.currency || 'usd').toUpperCase();
-  const due = event ? amountDue(event.ticketPrice, rsvp?.guestCount ?? 1, currency) : null;
+  // The fee follows the answer as the server has it now, never a copy cached before the guest changed it.
+  const fresh = invitation.isFetchedAfterMount;
+  const due = event && fresh ? amountDue(event.ticketPrice, rsvp?.guestCount ?? 1, currency) : null;
   const alreadyConfirmed = rsvp?.status === 'attending';
   const payment = useCreatedPayment(rsvpId, due !== null && due > 0 && !alreadyConfirmed ? due : null);
 
@@ -47,8 +62,8 @@ export function PaymentPage() {
 
   // A free event (or a reservation already confirmed) needs no payment.
   useEffect(() => {
-    if (invitation.data && (due === 0 || alreadyConfirmed)) navigate(thankYou, { replace: true });
-  }, [invitation.data, due, alreadyConfirmed, navigate, thankYou]);
+    if (invitation.data && fresh && (due === 0 || alreadyConfirmed)) navigate(thankYou, { replace: true });
+  }, [invitation.data, fresh, due, alreadyConfirmed, navigate, thankYou]);
 
   const toasted = useRef<unknown>(null);
   useEffect(() => {
@@ -102,8 +117,8 @@ export function PaymentPage() {
     return (
       <main className={styles.page}>
         <section className={styles.card}>
-          <div className={styles.centered} role="alert">
-            <h1 className={`mf-display ${styles.errorTitle}`}>Error</h1>
+          <div className={`${styles.cardInner} ${styles.centered}`} role="alert">
+            <h1 className={styles.errorTitle}>Error</h1>
             <p className={styles.errorText}>We couldn&apos;t find your invitation or there was an error loading it.</p>
             <Button
               type="primary"
@@ -125,91 +140,94 @@ export function PaymentPage() {
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="payment-title">
-        <header className={styles.header}>
-          <p className="mf-eyebrow">Private reservation</p>
-          <h1 id="payment-title" className={`mf-display ${styles.title}`}>
-            Complete Your Reservation
-          </h1>
-          {event ? (
-            <>
-              <p className={styles.eventName}>{event.name}</p>
-              <p className={styles.eventDate}>
-                {formatEventDay(event.date)}
-                {event.time ? ` · ${event.time}` : ''}
-              </p>
-            </>
-          ) : (
-            <Skeleton active paragraph={{ rows: 1 }} title={false} />
-          )}
-        </header>
-        <hr className={styles.rule} />
-
-        <div className={styles.fee} aria-live="polite">
-          <span className={styles.feeLabel}>
-            Ticket Fee
-            {event && (
-              <span className={styles.feeDetail}>
-                {guests === 1 ? '1 Guest' : `${guests} Guests`} ×{' '}
-                {formatMoney(Number(event.ticketPrice ?? 0), currency)}
-              </span>
+        <div className={styles.cardInner}>
+          <header className={styles.header}>
+            <p className={styles.brand}>{brand}</p>
+            <h1 id="payment-title" className={styles.title}>
+              Complete Your Reservation
+            </h1>
+            {event ? (
+              <>
+                <p className={styles.eventName}>{event.name}</p>
+                <p className={styles.eventDate}>
+                  {formatEventDay(event.date)}
+                  <br />
+                  <span className={styles.eventTime}>{formatTimeRange(event.startTime, event.endTime)}</span>
+                </p>
+              </>
+            ) : (
+              <Skeleton active paragraph={{ rows: 1 }} title={false} />
             )}
-          </span>
-          <span className={styles.feeAmount} data-testid="ticket-fee">
-            {serverAmount ?? (due ? formatMoney(due, currency) : '—')}
-          </span>
-        </div>
+          </header>
+          <Flourish />
 
-        {payment.isError && (
-          <Alert
-            className={styles.error}
-            type="error"
-            showIcon
-            message={MESSAGES.createFailed}
-            description={payment.error.message !== MESSAGES.createFailed ? payment.error.message : undefined}
-            action={
-              <Button size="small" onClick={() => void payment.refetch()}>
-                Try Again
-              </Button>
-            }
-          />
-        )}
+          <div className={styles.fee} aria-live="polite">
+            <span className={styles.feeLabel}>
+              Ticket Fee
+              {event && fresh && (
+                <span className={styles.feeDetail}>
+                  {guests === 1 ? '1 Guest' : `${guests} Guests`} ×{' '}
+                  {formatMoney(Number(event.ticketPrice ?? 0), currency)}
+                </span>
+              )}
+            </span>
+            <span className={styles.feeAmount} data-testid="ticket-fee">
+              {serverAmount ?? (due ? formatMoney(due, currency) : '—')}
+            </span>
+          </div>
 
-        {payment.data && config.data ? (
-          config.data.mode === 'stripe' && config.data.publishableKey ? (
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
-              <StripePaymentForm
-                publishableKey={config.data.publishableKey}
+          {payment.isError && (
+            <Alert
+              className={styles.error}
+              type="error"
+              showIcon
+              message={MESSAGES.createFailed}
+              description={payment.error.message !== MESSAGES.createFailed ? payment.error.message : undefined}
+              action={
+                <Button size="small" onClick={() => void payment.refetch()}>
+                  Try Again
+                </Button>
+              }
+            />
+          )}
+
+          {payment.data && config.data ? (
+            config.data.mode === 'stripe' && config.data.publishableKey ? (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+                <StripePaymentForm
+                  publishableKey={config.data.publishableKey}
+                  clientSecret={payment.data.clientSecret}
+                  returnUrl={`${window.location.origin}${thankYou}`}
+                  busy={busy}
+                  error={error}
+                  onSubmit={(fn) => void submit(fn)}
+                  onCancel={cancel}
+                  onNotReady={notReady}
+                />
+              </Suspense>
+            ) : (
+              <TestCardForm
                 clientSecret={payment.data.clientSecret}
-                returnUrl={`${window.location.origin}${thankYou}`}
                 busy={busy}
                 error={error}
                 onSubmit={(fn) => void submit(fn)}
                 onCancel={cancel}
-                onNotReady={notReady}
               />
-            </Suspense>
+            )
+          ) : payment.isError ? (
+            <div className={styles.actions}>
+              <Button size="large" onClick={cancel}>
+                Cancel
+              </Button>
+            </div>
           ) : (
-            <TestCardForm
-              clientSecret={payment.data.clientSecret}
-              busy={busy}
-              error={error}
-              onSubmit={(fn) => void submit(fn)}
-              onCancel={cancel}
-            />
-          )
-        ) : payment.isError ? (
-          <div className={styles.actions}>
-            <Button size="large" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
-        ) : (
-          <Skeleton active paragraph={{ rows: 3 }} />
-        )}
+            <Skeleton active paragraph={{ rows: 3 }} />
+          )}
 
-        <p className={styles.secure}>
-          <LockOutlined aria-hidden /> Your payment is encrypted and processed securely.
-        </p>
+          <p className={styles.secure}>
+            <LockOutlined aria-hidden /> Your payment is encrypted and processed securely.
+          </p>
+        </div>
       </section>
     </main>
   );

@@ -31,7 +31,7 @@ interface Props {
   onNotReady: () => void;
 }
 
-/** Stripe's Payment Element, payment methods as tabs, in the house colours. */
+/** Stripe's Payment Element, payment methods as tabs, written on the invitation's ivory card. */
 export default function StripePaymentForm(props: Props) {
   return (
     <Elements
@@ -39,12 +39,13 @@ export default function StripePaymentForm(props: Props) {
       options={{
         clientSecret: props.clientSecret,
         appearance: {
-          theme: 'night',
+          theme: 'stripe',
           variables: {
-            colorPrimary: '#c9a35b',
-            colorBackground: '#141416',
-            colorText: '#f4eee3',
-            colorDanger: '#e58d7e',
+            colorPrimary: '#9c7a3c',
+            colorBackground: '#fffdf8',
+            colorText: '#15120d',
+            colorTextSecondary: '#5a4e3b',
+            colorDanger: '#a8402c',
             borderRadius: '2px',
             fontFamily: 'Inter, system-ui, sans-serif',
           },

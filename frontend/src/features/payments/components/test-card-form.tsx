@@ -31,11 +31,10 @@ export function TestCardForm({ clientSecret, busy, error, onSubmit, onCancel }: 
   return (
     <form onSubmit={submit} aria-label="Test card payment" noValidate>
       <div className={styles.testBanner} role="note">
-        <ExperimentOutlined aria-hidden style={{ marginTop: 3 }} />
+        <ExperimentOutlined aria-hidden />
         <span>
           <strong>Test payments</strong>
-          Test payments — no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a
-          declined card.
+          No real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card.
         </span>
       </div>
       <div className={styles.field}>
@@ -44,7 +43,7 @@ export function TestCardForm({ clientSecret, busy, error, onSubmit, onCancel }: 
         </label>
         <Input
           id="test-card-number"
-          className={styles.cardInput}
+          className={styles.cardNumber}
           size="large"
           inputMode="numeric"
           autoComplete="cc-number"

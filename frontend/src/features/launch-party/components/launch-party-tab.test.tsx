@@ -1,0 +1,293 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, json } from '../../../testing/fake-server';
+import { renderWithProviders } from '../../../testing/render';
+import { ADMIN_AUTH_KEY, basicHeader } from '../../admin/api/admin-client';
+import LaunchPartyTab from './launch-party-tab';
+
+// Ant Design's tables, tabs and dialogs under jsdom are slow; these walk through whole panels.
+vi.setConfig({ testTimeout: 60_000 });
+
+// What Ant Design's grid and tables ask of the browser and jsdom lacks: a 1024 px wide screen.
+window.matchMedia ??= ((query: string) => ({
+  matches: /min-width:\s*(\d+)/.test(query) ? Number(/min-width:\s*(\d+)/.exec(query)![1]) <= 1024 : false,
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+})) as unknown as typeof window.matchMedia;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+const event = (changes: Record<string, unknown> = {}) => ({
+  id: 1,
+  name: 'The Riviera Launch',
+  description: 'An evening on the terrace.',
+  eventType: 'launch_party',
+  date: '2026-12-12',
+  startTime: '19:00',
+  endTime: '23:00',
+  venue: 'Hôtel de Paris',
+  venueAddress: 'Place du Casino',
+  city: 'Monte-Carlo',
+  state: 'Monaco',
+  country: 'Monaco',
+  zipCode: '98000',
+  capacity: 100,
+  ticketPrice: 0,
+  currency: 'EUR',
+  isPrivate: true,
+  dresscode: 'Black tie',
+  imageUrl: null,
+  organizer: 'Maison Fortuna',
+  organizerContact: 'events@example.com',
+  status: 'published',
+  createdAt: '2026-11-20T10:00:00Z',
+  updatedAt: '2026-11-20T10:00:00Z',
+  ...changes,
+});
+
+const invitation = (id: number, changes: Record<string, unknown> = {}) => ({
+  id,
+  eventId: 1,
+  recipientName: `Guest ${id}`,
+  recipientEmail: `guest${id}@example.com`,
+  recipientPhone: null,
+  maxGuests: 2,
+  specialNotes: null,
+  status: 'pending',
+  sentAt: null,
+  invitationCode: `code-${id}`,
+  createdAt: '2026-11-20T10:00:00Z',
+  event: { id: 1, name: 'The Riviera Launch', date: '2026-12-12' },
+  deliveryStatus: null,
+  lastError: null,
+  ...changes,
+});
+
+const payment = (changes: Record<string, unknown> = {}) => ({
+  id: 'pay-1',
+  rsvpId: 'rsvp-1',
+  amount: 500,
+  amountMinor: 50000,
+  currency: 'EUR',
+  status: 'succeeded',
+  paymentMethodType: 'card',
+  transactionId: 'pi_123',
+  paymentDate: '2026-11-21T18:30:00Z',
+  refundedAt: null,
+  receiptUrl: 'https://pay.example.com/receipts/ch_123',
+  failureMessage: null,
+  refundReason: null,
+  refundRequestedAt: null,
+  refundError: null,
+  supersededAt: null,
+  createdAt: '2026-11-21T18:29:00Z',
+  updatedAt: '2026-11-21T18:30:00Z',
+  invitation: {
+    id: 1,
+    recipientName: 'Grace Kelly',
+    recipientEmail: 'grace@example.com',
+    invitationCode: 'c',
+    status: 'accepted',
+  },
+  event: { id: 1, name: 'The Riviera Launch', date: '2026-12-12', currency: 'EUR' },
+  rsvp: { id: 'rsvp-1', status: 'attending', guestCount: 2 },
+  ...changes,
+});
+
+const page = (data: unknown[]) => json({ data, total: data.length });
+/** Role queries are slow on Ant Design's large trees under jsdom: tabs are found by their text. */
+const TAB = '[role=tab], [role=tab] *';
+
+beforeEach(() => sessionStorage.setItem(ADMIN_AUTH_KEY, basicHeader('admin', 'secret-pass')));
+afterEach(() => sessionStorage.clear());
+
+describe('the Launch Party tab', () => {
+  it('shows the empty states of every list', async () => {
+    fakeServer({
+      'GET /api/admin/events': () => page([]),
+      'GET /api/admin/invitations': () => page([]),
+      'GET /api/admin/rsvps': () => page([]),
+      'GET /api/admin/payments': () => page([]),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    expect(await screen.findByText('No Events Yet')).toBeInTheDocument();
+    expect(screen.getByText('Create Your First Event')).toBeInTheDocument();
+    expect(screen.getByText('Getting Started')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Invitations', { selector: TAB }));
+    expect(await screen.findByText('No Invitations Yet')).toBeInTheDocument();
+    expect(screen.getByText('All Invitations')).toBeInTheDocument();
+    // The panel's button (the dialog, rendered ahead for its form, has one too).
+    expect(screen.getAllByText('Create Invitation', { selector: 'button span' })[0].closest('button')).toBeDisabled();
+
+    await user.click(screen.getByText('Responses', { selector: TAB }));
+    expect(await screen.findByText('No RSVPs Yet')).toBeInTheDocument();
+    await user.click(await screen.findByText('Payments', { selector: TAB }));
+    expect(await screen.findByText('No Payments Yet')).toBeInTheDocument();
+  });
+
+  it("shows each event's card: 'Invalid date' for an unreadable date, 'Free', and prices with their currency", async () => {
+    fakeServer({
+      'GET /api/admin/events': () =>
+        page([
+          event({ id: 1, name: 'Soirée Sans Date', date: 'someday', ticketPrice: 0 }),
+          event({ id: 2, name: 'The Riviera Gala', ticketPrice: 250, currency: 'EUR', capacity: 80 }),
+          event({ id: 3, name: 'Tokyo Nights', ticketPrice: 12000, currency: 'JPY', dresscode: null }),
+        ]),
+    });
+    renderWithProviders(<LaunchPartyTab />);
+    const card = async (name: string) => (await screen.findByText(name)).closest('.ant-card') as HTMLElement;
+
+    const undated = await card('Soirée Sans Date');
+    expect(undated).toHaveTextContent('Invalid date');
+    expect(undated).toHaveTextContent('Free');
+    expect(undated).toHaveTextContent('Launch Party');
+    const gala = await card('The Riviera Gala');
+    expect(gala).toHaveTextContent('Dec 12, 2026 · 19:00 - 23:00');
+    expect(gala).toHaveTextContent('Hôtel de Paris, Monte-Carlo, Monaco');
+    expect(gala).toHaveTextContent('80 guests');
+    expect(gala).toHaveTextContent('EUR 250.00');
+    expect(gala).toHaveTextContent('Black tie');
+    expect(within(gala).getByText('Edit')).toBeInTheDocument();
+    expect(within(gala).getByText('Delete')).toBeInTheDocument();
+    expect(await card('Tokyo Nights')).toHaveTextContent('JPY 12,000');
+  });
+
+  it("refuses an empty event form with the spec's messages, and creates nothing", async () => {
+    const server = fakeServer({ 'GET /api/admin/events': () => page([]) });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Create Your First Event'));
+    const dialog = (await screen.findByText('Event Name')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByLabelText('Capacity')).toHaveValue('100');
+    expect(within(dialog).getByLabelText('Organizer')).toHaveValue('Maison Fortuna');
+    await user.clear(within(dialog).getByLabelText('Organizer'));
+    await user.click(within(dialog).getByText('Create Event', { selector: 'button span' }));
+    for (const message of [
+      'Name is required',
+      'Description is required',
+      'Venue is required',
+      'Venue address is required',
+      'City is required',
+      'State/Province is required',
+      'Country is required',
+      'Zip/Postal code is required',
+      'Organizer is required',
+      'Organizer contact is required',
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(server.callsTo('POST /api/admin/events')).toHaveLength(0);
+  });
+
+  it("lists invitations with 'Not sent', and follows 'Send all pending' with a progress bar", async () => {
+    let progress = { queued: 2, sent: 0, failed: 0, done: false };
+    const server = fakeServer({
+      'GET /api/admin/events': () => page([event()]),
+      'GET /api/admin/invitations': () =>
+        page([invitation(1), invitation(2), invitation(3, { status: 'sent', sentAt: '2026-11-21T09:00:00Z' })]),
+      'GET /api/admin/events/1/invitations': () => page([invitation(1), invitation(2)]),
+      'POST /api/admin/events/1/invitations/send-pending': () =>
+        json({ data: { id: 'batch-1', eventId: 1, total: 2, ...progress } }, 201),
+      'GET /api/admin/invitation-batches/batch-1': () =>
+        json({ data: { id: 'batch-1', eventId: 1, total: 2, ...progress } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Invitations', { selector: TAB }));
+    const pendingRow = (await screen.findByText('guest1@example.com')).closest('tr') as HTMLElement;
+    expect(pendingRow).toHaveTextContent('Not sent');
+    expect(within(pendingRow).getByLabelText('Send invitation to Guest 1')).toBeInTheDocument();
+    const sentRow = screen.getByText('guest3@example.com').closest('tr') as HTMLElement;
+    expect(sentRow).not.toHaveTextContent('Not sent');
+    expect(within(sentRow).queryByLabelText('Send invitation to Guest 3')).not.toBeInTheDocument();
+
+    // 'Send all pending' belongs to one event: choose it in the filter.
+    await user.click(screen.getByLabelText('Filter by event'));
+    await user.click((await screen.findAllByText('The Riviera Launch')).find((el) => el.closest('.ant-select-item'))!);
+    expect(await screen.findByText('Invitations for The Riviera Launch')).toBeInTheDocument();
+    await user.click(screen.getByText('Send all pending'));
+    expect(
+      await screen.findByText(/Real emails will be sent to the 2 pending guests of The Riviera Launch/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByText('Send Emails'));
+
+    expect(await screen.findByText('0 of 2 sent · 2 queued')).toBeInTheDocument();
+    progress = { queued: 0, sent: 2, failed: 0, done: true };
+    expect(await screen.findByText('2 of 2 sent')).toBeInTheDocument();
+    expect(screen.getByText('Dismiss')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/events/1/invitations/send-pending')).toHaveLength(1);
+  });
+
+  it("shows a payment's details and receipt, and brings Refund back with the reason when the refund fails", async () => {
+    let state: 'paid' | 'refunding' | 'refused' = 'paid';
+    const server = fakeServer({
+      'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]),
+      'GET /api/admin/rsvps': () => page([]),
+      'GET /api/admin/payments': () =>
+        page([
+          payment(
+            state === 'refunding'
+              ? { refundReason: 'admin', refundRequestedAt: new Date().toISOString() }
+              : state === 'refused'
+                ? {
+                    refundReason: 'admin',
+                    refundError: 'This PaymentIntent does not have a successful charge to refund.',
+                  }
+                : {},
+          ),
+        ]),
+      'POST /api/admin/payments/pay-1/refund': () => {
+        state = 'refunding';
+        return json({ data: payment({ refundRequestedAt: new Date().toISOString() }) }, 202);
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Responses', { selector: TAB }));
+    await user.click(await screen.findByText('Payments', { selector: TAB }));
+    const row = (await screen.findByText('grace@example.com')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('500.00');
+    expect(row).toHaveTextContent('succeeded');
+    expect(within(row).getByRole('link', { name: /Receipt/ })).toHaveAttribute(
+      'href',
+      'https://pay.example.com/receipts/ch_123',
+    );
+
+    await user.click(within(row).getByText('Details'));
+    const dialog = (await screen.findByText('Payment Details')).closest('.ant-modal') as HTMLElement;
+    expect(dialog).toHaveTextContent('EUR 500.00');
+    expect(dialog).toHaveTextContent('pi_123');
+    expect(dialog).toHaveTextContent('Grace Kelly (grace@example.com)');
+    await user.click(within(dialog).getAllByLabelText('Close')[0]);
+
+    await user.click(within(row).getByText('Refund'));
+    await user.click(await screen.findByText('Refund', { selector: '.ant-popconfirm button span' }));
+    expect(await screen.findByText('Refund requested')).toBeInTheDocument();
+    const refreshed = async () => (await screen.findByText('grace@example.com')).closest('tr') as HTMLElement;
+    await waitFor(async () => expect(await refreshed()).toHaveTextContent('refund pending'));
+    expect(within(await refreshed()).queryByText('Refund')).not.toBeInTheDocument();
+
+    // The provider refuses: the table stops waiting, says why, and offers Refund again.
+    state = 'refused';
+    await waitFor(async () => expect(await refreshed()).toHaveTextContent('refund failed'), { timeout: 6000 });
+    expect(
+      await screen.findByText('This PaymentIntent does not have a successful charge to refund.'),
+    ).toBeInTheDocument();
+    expect(within(await refreshed()).getByText('Refund')).toBeInTheDocument();
+    const calls = server.callsTo('GET /api/admin/payments').length;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(server.callsTo('GET /api/admin/payments').length).toBeLessThanOrEqual(calls + 1);
+    expect(server.callsTo('POST /api/admin/payments/pay-1/refund')).toHaveLength(1);
+  });
+});
