@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG } from '../../config/config.module';
@@ -16,13 +15,6 @@ export const HANDLED_EVENT_TYPES = [
   'payment_intent.canceled',
   'charge.refunded',
 ] as const;
-
-/** A UUID derived from a provider's event id, so the same event always becomes the same job. */
-export function jobIdForEvent(eventId: string): string {
-  const hex = createHash('sha256').update(`stripe-event:${eventId}`).digest('hex');
-  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /**
  * Accepts provider events: from Stripe's webhook (signature checked) or from the offline test
@@ -47,7 +39,7 @@ export class StripeEventsService implements PaymentEventSink {
       [event.id, event.type, JSON.stringify(event)],
     );
     if (inserted.length === 0) return false;
-    await this.outbox.add(em, 'stripe.event', { eventId: event.id }, { id: jobIdForEvent(event.id) });
+    await this.outbox.add(em, 'stripe.event', { eventId: event.id }, { jobId: event.id });
     return true;
   }
 

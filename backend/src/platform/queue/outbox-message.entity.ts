@@ -3,17 +3,21 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * A side effect waiting to be handed to BullMQ. Written in the same transaction as the change
- * that causes it; the relay enqueues it with this row's id as the job id.
+ * that causes it; the relay enqueues it with `jobId`, or this row's id when it has none.
  */
 @Entity({ tableName: 'outbox_messages' })
 export class OutboxMessage {
-  [OptionalProps]?: 'delayMs' | 'createdAt' | 'dispatchedAt';
+  [OptionalProps]?: 'delayMs' | 'createdAt' | 'dispatchedAt' | 'jobId';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   @Property({ type: 'text' })
   queue: string;
+
+  /** The job's id when the cause has an id of its own (a Stripe event), so a duplicate is one job. */
+  @Property({ type: 'text', nullable: true })
+  jobId?: string | null;
 
   @Property({ type: 'text' })
   jobName: string;

@@ -14,6 +14,7 @@ const NUDGE_DELAY_MS = 20;
 
 interface OutboxRow {
   id: string;
+  job_id: string | null;
   queue: string;
   job_name: string;
   payload: Record<string, unknown>;
@@ -21,8 +22,8 @@ interface OutboxRow {
 }
 
 /**
- * Moves committed outbox rows into BullMQ, using the row id as the job id: a crash between
- * enqueue and marking the row re-adds the same id, which BullMQ ignores. Rows are claimed with
+ * Moves committed outbox rows into BullMQ, using the row's job id (else its own id) as the job
+ * id: a crash between enqueue and marking the row re-adds the same id, which BullMQ ignores. Rows are claimed with
  * SKIP LOCKED, so any number of relays (one per api and worker process) can run at once.
  */
 @Injectable()
@@ -106,7 +107,7 @@ export class OutboxRelay implements OnApplicationShutdown {
     const knex = this.orm.em.getConnection().getKnex();
     return knex.transaction(async (trx) => {
       const { rows } = (await trx.raw(
-        `select id, queue, job_name, payload, delay_ms from outbox_messages
+        `select id, job_id, queue, job_name, payload, delay_ms from outbox_messages
           where dispatched_at is null order by created_at limit ? for update skip locked`,
         [BATCH_SIZE],
       )) as { rows: OutboxRow[] };
@@ -119,7 +120,7 @@ export class OutboxRelay implements OnApplicationShutdown {
             queued.map((row) => ({
               name: row.job_name,
               data: row.payload,
-              opts: { jobId: row.id, delay: row.delay_ms > 0 ? row.delay_ms : undefined },
+              opts: { jobId: row.job_id ?? row.id, delay: row.delay_ms > 0 ? row.delay_ms : undefined },
             })),
           ),
         ),

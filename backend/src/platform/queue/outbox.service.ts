@@ -14,14 +14,14 @@ export class OutboxService {
     em: EntityManager,
     name: N,
     payload: JobPayloads[N],
-    options: { delayMs?: number; id?: string } = {},
+    options: { delayMs?: number; jobId?: string } = {},
   ): Promise<OutboxMessage> {
     if (!em.isInTransaction()) {
       throw new Error(`Outbox rows must be written inside a transaction (job ${name})`);
     }
     const message = em.create(OutboxMessage, {
-      // A deterministic id (a UUID derived from an outside id) makes the job id deterministic too.
-      ...(options.id ? { id: options.id } : {}),
+      // An outside id (a Stripe event's) names the job, so the same cause is one job however often it comes.
+      jobId: options.jobId ?? null,
       queue: jobQueue(name),
       jobName: name,
       payload: payload as unknown as Record<string, unknown>,
