@@ -36,7 +36,10 @@ test.describe('the landing page', () => {
     await form.getByLabel(/full name/i).fill('Grace Kelly');
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: /request|join|submit/i }).first().click();
-    await expect(page.getByText('Welcome to the Inner Circle')).toBeVisible();
+    await expect(form.getByRole('heading', { name: 'Welcome to the Inner Circle' })).toBeVisible();
+    // The spec's success toast, beside the confirmation.
+    await expect(page.getByText('Welcome to the inner circle.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Watch your inbox for updates.')).toBeVisible();
     await expect(
       page.getByText("Your place in our exclusive community is secured. We'll be in touch with updates."),
     ).toBeVisible();

@@ -66,10 +66,12 @@ export function EventFormModal({
   }, [open, event, brand, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // The form shows what is missing beside each field; nothing to send until it is complete.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       await save.mutateAsync({ id: event?.id, fields: { ...values, ticketPrice: Number(values.ticketPrice ?? 0) } });
-      notification.success({ message: editing ? 'Event updated' : 'Event created' });
+      notification.success({ title: editing ? 'Event updated' : 'Event created' });
       onClose();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;

@@ -29,9 +29,9 @@ function EventCard({ event, onEdit }: { event: LaunchEvent; onEdit: () => void }
   const confirmDelete = async () => {
     try {
       await remove.mutateAsync(event.id);
-      notification.success({ message: 'Event deleted' });
+      notification.success({ title: 'Event deleted' });
     } catch (error) {
-      notification.error({ message: 'Failed to delete event', description: (error as Error).message });
+      notification.error({ title: 'Failed to delete event', description: (error as Error).message });
     }
   };
 

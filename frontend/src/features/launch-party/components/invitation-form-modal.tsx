@@ -27,10 +27,12 @@ export function InvitationFormModal({
   }, [open, eventId, events, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // The form shows what is missing beside each field; nothing to send until it is complete.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       await create.mutateAsync(values);
-      notification.success({ message: 'Invitation created' });
+      notification.success({ title: 'Invitation created' });
       onClose();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;

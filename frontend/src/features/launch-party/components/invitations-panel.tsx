@@ -98,7 +98,7 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
             description: `The invitation to ${answer.data.recipientName} is on its way.`,
           });
         } catch (error) {
-          notification.error({ message: 'Failed to send invitation', description: (error as Error).message });
+          notification.error({ title: 'Failed to send invitation', description: (error as Error).message });
         }
       },
     });
@@ -107,9 +107,9 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
   const deleteInvitation = async (row: InvitationRow) => {
     try {
       await remove.mutateAsync(row.id);
-      notification.success({ message: 'Invitation deleted' });
+      notification.success({ title: 'Invitation deleted' });
     } catch (error) {
-      notification.error({ message: 'Failed to delete invitation', description: (error as Error).message });
+      notification.error({ title: 'Failed to delete invitation', description: (error as Error).message });
     }
   };
 
@@ -125,7 +125,7 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
           const answer = await sendPending.mutateAsync(selected.id);
           setBatchId(answer.data.id);
         } catch (error) {
-          notification.error({ message: 'Failed to send invitation', description: (error as Error).message });
+          notification.error({ title: 'Failed to send invitation', description: (error as Error).message });
         }
       },
     });

@@ -116,7 +116,7 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
           description: `${formatMoney(p.amount, p.currency)} returned to ${p.invitation.recipientName}.`,
         });
       } else if (p.refundError) {
-        notification.error({ message: 'Refund failed', description: p.refundError });
+        notification.error({ title: 'Refund failed', description: p.refundError });
       }
     }
     if (settled) void refresh();

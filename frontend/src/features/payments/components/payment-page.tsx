@@ -69,13 +69,13 @@ export function PaymentPage() {
   useEffect(() => {
     if (invitation.error && toasted.current !== invitation.error) {
       toasted.current = invitation.error;
-      notification.error({ message: 'Error', description: MESSAGES.loadFailed });
+      notification.error({ title: 'Error', description: MESSAGES.loadFailed });
     }
   }, [invitation.error, notification]);
   useEffect(() => {
     if (payment.error && toasted.current !== payment.error) {
       toasted.current = payment.error;
-      notification.error({ message: MESSAGES.paymentErrorTitle, description: MESSAGES.createFailed });
+      notification.error({ title: MESSAGES.paymentErrorTitle, description: MESSAGES.createFailed });
     }
   }, [payment.error, notification]);
 
@@ -89,7 +89,7 @@ export function PaymentPage() {
       const result = await confirmWithProvider().catch((): ProviderResult => ({ ok: false, message: PAYMENT_FAILED }));
       if (!result.ok) {
         setError(result.message);
-        notification.error({ message: MESSAGES.paymentFailedTitle, description: result.message });
+        notification.error({ title: MESSAGES.paymentFailedTitle, description: result.message });
         return;
       }
       try {
@@ -98,10 +98,10 @@ export function PaymentPage() {
         const detail = cause instanceof Error && cause.message ? cause.message : '';
         const text = detail ? `${MESSAGES.confirmFailed}: ${detail}` : MESSAGES.confirmFailed;
         setError(text);
-        notification.error({ message: MESSAGES.paymentFailedTitle, description: text });
+        notification.error({ title: MESSAGES.paymentFailedTitle, description: text });
         return;
       }
-      notification.success({ message: MESSAGES.success });
+      notification.success({ title: MESSAGES.success });
       navigate(thankYou);
     } finally {
       setBusy(false);
@@ -110,7 +110,7 @@ export function PaymentPage() {
 
   const notReady = () => {
     setError(STRIPE_NOT_READY);
-    notification.error({ message: MESSAGES.paymentFailedTitle, description: STRIPE_NOT_READY });
+    notification.error({ title: MESSAGES.paymentFailedTitle, description: STRIPE_NOT_READY });
   };
 
   if (invitation.isError) {
