@@ -7,7 +7,6 @@ import { Migration20261122040000LaunchParty } from './Migration20261122040000Lau
 import { Migration20261122050000Payments } from './Migration20261122050000Payments';
 import { Migration20261122080000UserRequestLifecycle } from './Migration20261122080000UserRequestLifecycle';
 import { Migration20261122090000LaunchPartyMoney } from './Migration20261122090000LaunchPartyMoney';
-import { Migration20261122070000WaitlistSearchGrams } from './Migration20261122070000WaitlistSearchGrams';
 import { Migration20261122100000OutboxJobId } from './Migration20261122100000OutboxJobId';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -20,6 +19,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122030000UserRequests', class: Migration20261122030000UserRequests },
   { name: 'Migration20261122080000UserRequestLifecycle', class: Migration20261122080000UserRequestLifecycle },
   { name: 'Migration20261122090000LaunchPartyMoney', class: Migration20261122090000LaunchPartyMoney },
-  { name: 'Migration20261122070000WaitlistSearchGrams', class: Migration20261122070000WaitlistSearchGrams },
   { name: 'Migration20261122100000OutboxJobId', class: Migration20261122100000OutboxJobId },
 ];

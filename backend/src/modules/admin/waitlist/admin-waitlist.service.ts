@@ -92,12 +92,12 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** How a search finds rows through an index, and the test every row found must pass. */
+/** The test every row found must pass, and whether the trigram index can find those rows. */
 interface SearchPlan {
   /** Any part of the email, name or phone, case-insensitively (LIKE wildcards taken literally). */
   match: { sql: string; params: unknown[] };
-  /** `match`, narrowed first by the trigram index (3 or more characters) or the gram index. */
-  indexed: { sql: string; params: unknown[] };
+  /** Whether the trigram index serves `match` (3 letters or digits in a row, pg_trgm present). */
+  indexed: boolean;
 }
 
 export interface WaitlistPage {
@@ -115,10 +115,11 @@ export interface WaitlistPage {
  * million rows (index-only scans for the page's ids, deep pages read from the nearer end, the
  * total cached for a few seconds), and a CSV export streamed in keyset batches.
  *
- * A search matches any part of the email, name or phone, whatever its length. A rare text is
- * found through an index: trigrams (pg_trgm) from 3 characters, else the gram index of every 1-
- * and 2-character piece (plain PostgreSQL, so search works the same without pg_trgm). A common
- * text ('a', '555', '.com') would make those indexes read most of the table, so it is answered by
+ * A search matches any part of the email, name or phone, whatever its length. A rare text of 3
+ * characters or more is found through the trigram index (pg_trgm); a shorter one, or any text
+ * without pg_trgm, is found by reading the table (no index for 1-2 character pieces: it would
+ * slow every sign-up, the landing page's hottest write, for a search admins seldom make). A
+ * common text ('a', '555', '.com') would make the index read most of the table, so it is answered by
  * reading rows in the requested order until the page is full, and its count stops at
  * SEARCH_COUNT_LIMIT: beyond that the admin narrows the search rather than pages through it.
  * Which one a text is, the first PROBE_ROWS rows of the requested order tell (the planner cannot:
@@ -152,21 +153,15 @@ export class AdminWaitlistService {
     const like = `%${escapeLike(text)}%`;
     const match = { sql: `${SEARCHED} like lower(?)`, params: [like] };
     // Trigrams are taken from runs of letters and digits: '+1 5' or 'a.b' give none to look up.
-    if (/[\p{L}\p{N}]{3}/u.test(text) && (await this.hasTrigrams())) return { match, indexed: match };
-    return {
-      match,
-      indexed: {
-        sql: `waitlist_search_grams(${SEARCHED}) @> waitlist_search_keys(lower(?)) and ${match.sql}`,
-        params: [text, like],
-      },
-    };
+    return { match, indexed: /[\p{L}\p{N}]{3}/u.test(text) && (await this.hasTrigrams()) };
   }
 
   /**
-   * Runs a query that must read through the search indexes. The planner cannot tell how common
-   * a piece of text is and may walk the whole table instead; we only come here for rare texts.
+   * Runs a query for a rare text, through the trigram index when it serves. The planner cannot
+   * tell how common a piece of text is and may walk the whole table instead.
    */
-  private indexedQuery<T>(sql: string, params: unknown[]): Promise<T[]> {
+  private rareQuery<T>(sql: string, params: unknown[], indexed: boolean): Promise<T[]> {
+    if (!indexed) return this.connection.execute<T[]>(sql, params);
     return this.em.fork().transactional(async (em) => {
       const connection = em.getConnection();
       const context = em.getTransactionContext();
@@ -284,7 +279,7 @@ export class AdminWaitlistService {
     const pageQuery = `select ${COLUMNS} from waitlist_entries w where %s order by ${order} limit ? offset ?`;
     // Every match, through the index, then sorted: for a search known to match few rows.
     const indexedPage = () =>
-      this.indexedQuery<Row>(pageQuery.replace('%s', indexed.sql), [...indexed.params, pageSize, offset]);
+      this.rareQuery<Row>(pageQuery.replace('%s', match.sql), [...match.params, pageSize, offset], indexed);
     // The planner's way, usually the list read in order until the page is full: for common searches.
     const plannedPage = () =>
       this.connection.execute<Row[]>(pageQuery.replace('%s', match.sql), [...match.params, pageSize, offset]);
@@ -298,13 +293,14 @@ export class AdminWaitlistService {
 
     if (probed.length < COMMON_FROM) {
       // Rare: the index finds every match with the count, and the page among them, in one query.
-      const rows = await this.indexedQuery<Row & { found: number }>(
+      const rows = await this.rareQuery<Row & { found: number }>(
         `select ${COLUMNS}, count(*) over ()::int as found
-           from (select * from waitlist_entries w where ${indexed.sql} limit ${RARE_FETCH + 1}) w
+           from (select * from waitlist_entries w where ${match.sql} limit ${RARE_FETCH + 1}) w
           order by ${order} limit ? offset ?`,
-        [...indexed.params, pageSize, offset],
+        [...match.params, pageSize, offset],
+        indexed,
       );
-      const found = rows[0]?.found ?? (await this.countMatches(indexed));
+      const found = rows[0]?.found ?? (await this.countMatches(match, indexed));
       if (offset >= Math.min(found, SEARCH_COUNT_LIMIT)) return answer([], found);
       if (found <= RARE_FETCH) return answer(rows, found);
       // Common after all, only not near the top of the list.
@@ -321,19 +317,20 @@ export class AdminWaitlistService {
         match.params,
       );
     }
-    if (found <= SEARCH_COUNT_LIMIT) found = await this.countMatches(indexed);
+    if (found <= SEARCH_COUNT_LIMIT) found = await this.countMatches(match, indexed);
     if (offset >= Math.min(found, SEARCH_COUNT_LIMIT)) return answer([], found);
     if (offset + pageSize <= probed.length) return answer(probed.slice(offset, offset + pageSize), found);
     if (found <= SEARCH_COUNT_LIMIT) return answer(await indexedPage(), found);
     return answer(await plannedPage(), found);
   }
 
-  /** Matches through the index, counted up to one past the limit. */
-  private async countMatches(indexed: { sql: string; params: unknown[] }): Promise<number> {
-    const [{ found }] = await this.indexedQuery<{ found: number }>(
+  /** Matches, counted up to one past the limit. */
+  private async countMatches(match: { sql: string; params: unknown[] }, indexed: boolean): Promise<number> {
+    const [{ found }] = await this.rareQuery<{ found: number }>(
       `select count(*)::int as found from (
-         select 1 from waitlist_entries w where ${indexed.sql} limit ${SEARCH_COUNT_LIMIT + 1}) m`,
-      indexed.params,
+         select 1 from waitlist_entries w where ${match.sql} limit ${SEARCH_COUNT_LIMIT + 1}) m`,
+      match.params,
+      indexed,
     );
     return found;
   }
