@@ -31,18 +31,23 @@ export interface NewVendor {
 }
 
 const DEFAULT_COUNTRY = 'United States';
-/** How long a process reuses a list of active partners; any vendor write in the process clears it. */
+/** How long a list of active partners counts as fresh; any vendor write in the process clears the lists. */
 const ACTIVE_FRESH_MS = 10_000;
 
 @Injectable()
 export class VendorsService {
   /** Active partners by categories and limit, as read (or being read) at `at`. */
-  private readonly active = new Map<string, { at: number; vendors: Promise<VendorView[]> }>();
+  private readonly active = new Map<string, { at: number; vendors: Promise<VendorView[]>; refreshing?: boolean }>();
+  /** Counts vendor writes, so a read begun before a write is never kept after it. */
+  private writes = 0;
 
   constructor(private readonly em: EntityManager) {
     // Whatever path writes a vendor (the admin, an approved application), the next read is fresh.
-    // Another api process sees the change within ACTIVE_FRESH_MS.
-    const forget = () => this.active.clear();
+    // Another api process sees the change on its first read after ACTIVE_FRESH_MS.
+    const forget = () => {
+      this.writes += 1;
+      this.active.clear();
+    };
     em.getEventManager().registerSubscriber({
       getSubscribedEntities: () => [Vendor],
       afterCreate: forget,
@@ -62,25 +67,40 @@ export class VendorsService {
 
   /**
    * The partners members may be offered (read by the concierge), in one or several categories.
-   * Kept for a few seconds, so a concierge reply never waits on the database for them.
+   * Kept in memory: a list older than ACTIVE_FRESH_MS is still answered while a fresh one is read
+   * in the background, so a concierge reply only ever waits on the database for the first read.
    */
   listActive(options: { category?: string; categories?: string[]; limit?: number } = {}): Promise<VendorView[]> {
     const categories = options.categories ?? (options.category ? [options.category] : null);
     const limit = options.limit ?? 200;
     const key = `${categories?.join(',') ?? '*'}:${limit}`;
     const kept = this.active.get(key);
-    if (kept && Date.now() - kept.at < ACTIVE_FRESH_MS) return kept.vendors;
+    if (kept && (Date.now() - kept.at < ACTIVE_FRESH_MS || kept.refreshing)) return kept.vendors;
+    const read = this.readActive(categories, limit);
+    const writes = this.writes;
+    if (!kept) {
+      this.active.set(key, { at: Date.now(), vendors: read });
+      // A failed first read is not kept: the next caller asks again.
+      read.catch(() => this.active.delete(key));
+      return read;
+    }
+    kept.refreshing = true;
+    read.then(
+      (vendors) => {
+        if (writes === this.writes) this.active.set(key, { at: Date.now(), vendors: Promise.resolve(vendors) });
+      },
+      // The list in hand stays until a read succeeds.
+      () => (kept.refreshing = false),
+    );
+    return kept.vendors;
+  }
+
+  private async readActive(categories: string[] | null, limit: number): Promise<VendorView[]> {
     const where = categories
       ? { status: 'active' as const, category: { $in: categories } }
       : { status: 'active' as const };
-    const vendors = this.em
-      .fork()
-      .find(Vendor, where, { orderBy: { name: 'asc' }, limit })
-      .then((found) => found.map(vendorView));
-    this.active.set(key, { at: Date.now(), vendors });
-    // A failed read is not kept: the next caller asks again.
-    vendors.catch(() => this.active.delete(key));
-    return vendors;
+    const found = await this.em.fork().find(Vendor, where, { orderBy: { name: 'asc' }, limit });
+    return found.map(vendorView);
   }
 
   /** Vendors whose name, city or address contains every word of the text (for the places search). */
@@ -92,7 +112,9 @@ export class VendorsService {
       .slice(0, 6)
       .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     if (words.length === 0) return [];
-    const where = words.map(() => `(name ilike ? or coalesce(city, '') ilike ? or coalesce(address, '') ilike ?)`).join(' and ');
+    const where = words
+      .map(() => `(name ilike ? or coalesce(city, '') ilike ? or coalesce(address, '') ilike ?)`)
+      .join(' and ');
     const params = words.flatMap((w) => [w, w, w]);
     const rows = await this.em
       .fork()
@@ -102,7 +124,9 @@ export class VendorsService {
         params,
       );
     if (rows.length === 0) return [];
-    const vendors = await this.em.fork().find(Vendor, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { name: 'asc' } });
+    const vendors = await this.em
+      .fork()
+      .find(Vendor, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { name: 'asc' } });
     return vendors.map(vendorView);
   }
 
@@ -159,7 +183,9 @@ export class VendorsService {
   private assertCategory(category: string, subcategory: string | null): void {
     if (!findCategory(category)) throw AppError.badRequest('Category not found', { category: 'Category not found' });
     if (subcategory && !isSubcategoryOf(category, subcategory)) {
-      throw AppError.badRequest('Subcategory not found in this category', { subcategory: 'Subcategory not found in this category' });
+      throw AppError.badRequest('Subcategory not found in this category', {
+        subcategory: 'Subcategory not found in this category',
+      });
     }
   }
 
@@ -178,7 +204,9 @@ export class VendorsService {
       out.lng = location?.lng ?? null;
     }
     if ((out.lat == null) !== (out.lng == null) && ('lat' in out || 'lng' in out)) {
-      throw AppError.badRequest('Location needs both latitude and longitude', { location: 'Location needs both latitude and longitude' });
+      throw AppError.badRequest('Location needs both latitude and longitude', {
+        location: 'Location needs both latitude and longitude',
+      });
     }
     return out as Partial<NewVendor>;
   }
