@@ -105,7 +105,7 @@ async function main() {
   for (const name of ['api', 'worker']) {
     const entry = join(ROOT, 'backend', 'dist', 'src', name === 'api' ? 'main.js' : 'worker.js');
     // --watch restarts the process whenever tsc rewrites a file it loaded.
-    run(name, process.execPath, [...(dev ? ['--watch'] : []), '--enable-source-maps', entry]);
+    run(name, process.execPath, [...(dev ? ['--watch'] : []), ...services.SERVER_NODE_FLAGS, entry]);
   }
   if (dev) {
     run(

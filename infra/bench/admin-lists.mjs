@@ -25,7 +25,7 @@ const say = (message) => process.stdout.write(`${message}\n`);
 
 async function startApi(env) {
   const port = await services.freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/src/main.js')], {
+  const child = spawn(process.execPath, [...services.SERVER_NODE_FLAGS, join(ROOT, 'backend/dist/src/main.js')], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -213,7 +213,7 @@ async function main() {
   const databaseUrl = services.withDatabase(pgServer.url, 'mf_bench_chat_stream');
   await services.ensureDatabase(databaseUrl, { fresh: true });
   const port = await services.freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/src/main.js')], {
+  const child = spawn(process.execPath, [...services.SERVER_NODE_FLAGS, join(ROOT, 'backend/dist/src/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

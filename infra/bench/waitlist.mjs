@@ -97,18 +97,26 @@ function startBareServer(databaseUrl) {
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, close: () => (server.close(), pool.end()) })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ port: server.address().port, close: () => (server.close(), pool.end()) }),
+    ),
   );
 }
 
 async function startOurApi(env) {
   const port = await services.freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/src/main.js')], {
+  const child = spawn(process.execPath, [...services.SERVER_NODE_FLAGS, join(ROOT, 'backend/dist/src/main.js')], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; ; i += 1) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i >= 300 || child.exitCode !== null) {
       child.kill('SIGTERM');
       throw new Error('Our api did not become healthy: nothing to measure');
@@ -118,7 +126,8 @@ async function startOurApi(env) {
   return { port, close: () => child.kill('SIGTERM') };
 }
 
-const fmt = (r) => `${r.requests.average.toFixed(0).padStart(6)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+const fmt = (r) =>
+  `${r.requests.average.toFixed(0).padStart(6)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
 
 async function main() {
   await ensureBuilt({ only: ['backend'] });
