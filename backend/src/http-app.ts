@@ -77,7 +77,11 @@ function serveFrontend(app: NestExpressApplication, config: AppConfig): void {
     '/assets',
     express.static(join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
   );
-  app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  // The api's own paths never look on disk (a stat per API call otherwise).
+  const files = express.static(dist, { index: false, maxAge: '1h' });
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    SERVER_PATHS.test(request.path) ? next() : files(request, response, next),
+  );
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(request.path)) return next();
     if (request.path.startsWith('/assets/')) return next();
