@@ -3,6 +3,7 @@ import { Button, Spin, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { MaintenanceAdminControl } from '../../maintenance/components/maintenance-admin-control';
 import { adminSignOut } from '../api/admin-client';
+import { useBrand } from '../../../app/config';
 import styles from './admin.module.css';
 import { WaitlistTab } from './waitlist-tab';
 
@@ -19,11 +20,12 @@ function TabFallback() {
 
 /** The signed-in admin screen: maintenance controls, the queue dashboard link and the three tabs. */
 export function AdminDashboard({ onSignOut }: { onSignOut: () => void }) {
+  const brand = useBrand();
   return (
     <main className={styles.dashboard}>
       <header className={styles.header}>
         <div>
-          <p className="mf-eyebrow">Maison</p>
+          <p className="mf-eyebrow">{brand}</p>
           <h1 className={`mf-display ${styles.title}`}>Admin Dashboard</h1>
         </div>
         <div className={styles.headerActions}>

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { adminSignIn, ADMIN_MESSAGES } from '../api/admin-client';
+import { useBrand } from '../../../app/config';
 import styles from './admin.module.css';
 
 interface Values {
@@ -12,6 +13,7 @@ interface Values {
 
 /** Admin login: username and password, both required, checked by the server. */
 export function AdminLogin({ notice, onSignedIn }: { notice?: string | null; onSignedIn: () => void }) {
+  const brand = useBrand();
   const [error, setError] = useState<string | null>(notice ?? null);
   const [busy, setBusy] = useState(false);
 
@@ -31,7 +33,7 @@ export function AdminLogin({ notice, onSignedIn }: { notice?: string | null; onS
   return (
     <main className={styles.loginPage}>
       <div className={styles.loginPanel}>
-        <p className="mf-eyebrow">Maison</p>
+        <p className="mf-eyebrow">{brand}</p>
         <h1 className={`mf-display ${styles.loginTitle}`}>Admin Dashboard</h1>
         <p className={styles.loginLead}>Sign in to manage the waitlist, vendors and events.</p>
         <Form<Values> layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
