@@ -83,7 +83,7 @@ export function EventFormModal({
         );
       }
       notification.error({
-        message: editing ? 'Failed to update event' : 'Failed to create event',
+        title: editing ? 'Failed to update event' : 'Failed to create event',
         description: apiError?.message ?? 'Request failed',
       });
     }

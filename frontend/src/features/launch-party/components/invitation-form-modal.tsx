@@ -37,7 +37,7 @@ export function InvitationFormModal({
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       notification.error({
-        message: 'Failed to create invitation',
+        title: 'Failed to create invitation',
         description: apiError?.message ?? 'Request failed',
       });
     }

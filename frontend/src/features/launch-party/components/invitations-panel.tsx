@@ -94,7 +94,7 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
         try {
           const answer = await send.mutateAsync(row.id);
           notification.success({
-            message: 'Invitation sent',
+            title: 'Invitation sent',
             description: `The invitation to ${answer.data.recipientName} is on its way.`,
           });
         } catch (error) {

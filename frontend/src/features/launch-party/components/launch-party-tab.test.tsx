@@ -290,4 +290,30 @@ describe('the Launch Party tab', () => {
     expect(server.callsTo('GET /api/admin/payments').length).toBeLessThanOrEqual(calls + 1);
     expect(server.callsTo('POST /api/admin/payments/pay-1/refund')).toHaveLength(1);
   });
+
+  it('says the payment was refunded even when the refund lands before the list is read again', async () => {
+    let refunded = false;
+    fakeServer({
+      'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]),
+      'GET /api/admin/rsvps': () => page([]),
+      'GET /api/admin/payments': () =>
+        page([
+          payment(refunded ? { status: 'refunded', refundReason: 'admin', refundedAt: new Date().toISOString() } : {}),
+        ]),
+      'POST /api/admin/payments/pay-1/refund': () => {
+        // The provider answers at once: the next read of the list already shows it refunded.
+        refunded = true;
+        return json({ data: payment({ refundRequestedAt: new Date().toISOString() }) }, 202);
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Responses', { selector: TAB }));
+    await user.click(await screen.findByText('Payments', { selector: TAB }));
+    const row = (await screen.findByText('grace@example.com')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByText('Refund'));
+    await user.click(await screen.findByText('Refund', { selector: '.ant-popconfirm button span' }));
+    expect(await screen.findByText('Payment refunded')).toBeInTheDocument();
+    expect(await screen.findByText('EUR 500.00 returned to Grace Kelly.')).toBeInTheDocument();
+  });
 });

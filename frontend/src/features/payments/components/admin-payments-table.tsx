@@ -112,7 +112,7 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
       settled = true;
       if (p.status === 'refunded') {
         notification.success({
-          message: 'Payment refunded',
+          title: 'Payment refunded',
           description: `${formatMoney(p.amount, p.currency)} returned to ${p.invitation.recipientName}.`,
         });
       } else if (p.refundError) {
@@ -123,15 +123,18 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
   }, [rows, notification, refresh]);
 
   const doRefund = async (payment: AdminPayment) => {
+    // Watched before asking: a refund can land before the list is next read.
+    watched.current.add(payment.id);
     try {
       await refund.mutateAsync(payment.id);
       notification.success({
-        message: 'Refund requested',
+        title: 'Refund requested',
         description: `${formatMoney(payment.amount, payment.currency)} will be returned to ${payment.invitation.recipientName}.`,
       });
     } catch (error) {
+      watched.current.delete(payment.id);
       notification.error({
-        message: 'Refund failed',
+        title: 'Refund failed',
         description: error instanceof ApiError ? error.message : 'Request failed',
       });
     }
