@@ -1,32 +1,36 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 
 const KEY = 'maintenance';
-/** How long a process trusts its copy of the switch before reading PostgreSQL again. */
-const CACHE_MS = 2000;
+/** How often a process reads the switch again: another process's change reaches it within this. */
+const REFRESH_MS = 2000;
+/** A copy not refreshed for this long (PostgreSQL unreachable) is read again before it is trusted. */
+const TRUST_MS = 3 * REFRESH_MS;
 
 /**
  * Maintenance mode, held in PostgreSQL (site_settings) so it survives restarts and is shared by
- * every api process; each process caches it for a moment so public pages cost no extra query.
+ * every api process. Each process that asks keeps a copy, refreshed in the background every
+ * REFRESH_MS, so a public request never waits on a query for it.
  */
 @Injectable()
-export class MaintenanceService {
-  private cached?: { enabled: boolean; until: number };
+export class MaintenanceService implements OnModuleDestroy {
+  private readonly logger = new Logger(MaintenanceService.name);
+  private cached?: { enabled: boolean; readAt: number };
+  private timer?: NodeJS.Timeout;
+  /** Counts this process's switches, so a read begun before one never overwrites it. */
+  private writes = 0;
 
   constructor(private readonly em: EntityManager) {}
 
   async isEnabled(): Promise<boolean> {
-    if (this.cached && this.cached.until > Date.now()) return this.cached.enabled;
-    const rows = await this.em
-      .fork()
-      .getConnection()
-      .execute<Array<{ value: { enabled?: boolean } }>>('select value from site_settings where key = ?', [KEY]);
-    const enabled = rows[0]?.value?.enabled === true;
-    this.cached = { enabled, until: Date.now() + CACHE_MS };
+    if (this.cached && Date.now() - this.cached.readAt < TRUST_MS) return this.cached.enabled;
+    const enabled = await this.read();
+    this.keepFresh();
     return enabled;
   }
 
   async setEnabled(enabled: boolean): Promise<boolean> {
+    this.writes += 1;
     await this.em
       .fork()
       .getConnection()
@@ -35,7 +39,33 @@ export class MaintenanceService {
          on conflict (key) do update set value = excluded.value, updated_at = now()`,
         [KEY, JSON.stringify({ enabled })],
       );
-    this.cached = { enabled, until: Date.now() + CACHE_MS };
+    // Counted at both ends: a read that overlapped the write in any way is not kept.
+    this.writes += 1;
+    this.cached = { enabled, readAt: Date.now() };
     return enabled;
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private async read(): Promise<boolean> {
+    const writes = this.writes;
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ value: { enabled?: boolean } }>>('select value from site_settings where key = ?', [KEY]);
+    const enabled = rows[0]?.value?.enabled === true;
+    if (writes !== this.writes) return this.cached?.enabled ?? enabled;
+    this.cached = { enabled, readAt: Date.now() };
+    return enabled;
+  }
+
+  private keepFresh(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.read().catch((error: Error) => this.logger.warn(`Maintenance switch not refreshed: ${error.message}`));
+    }, REFRESH_MS);
+    this.timer.unref();
   }
 }
