@@ -62,7 +62,11 @@ export const SERVICE_CATALOGUE: ServiceCategory[] = [
     name: 'Exclusive Experiences',
     description: 'Events, access and moments that cannot be bought off the shelf.',
     subcategories: [
-      { id: 'private-events', name: 'Private Events', description: 'Parties, weddings and celebrations, produced end to end.' },
+      {
+        id: 'private-events',
+        name: 'Private Events',
+        description: 'Parties, weddings and celebrations, produced end to end.',
+      },
       { id: 'adventure', name: 'Adventure', description: 'Safaris, heli-skiing, diving and expeditions.' },
       { id: 'cultural', name: 'Cultural', description: 'Opera, museums and performances with privileged access.' },
       { id: 'vip', name: 'VIP Access', description: 'Hospitality at the Grand Prix, finals, premieres and shows.' },
@@ -91,22 +95,6 @@ export const SERVICE_CATALOGUE: ServiceCategory[] = [
     ],
   },
 ];
-
-export interface Option {
-  value: string;
-  label: string;
-}
-
-export function categoryOptions(): Option[] {
-  return SERVICE_CATALOGUE.map((c) => ({ value: c.id, label: c.name }));
-}
-
-export function subcategoryOptions(categoryId: string): Option[] {
-  return (SERVICE_CATALOGUE.find((c) => c.id === categoryId)?.subcategories ?? []).map((s) => ({
-    value: s.id,
-    label: s.name,
-  }));
-}
 
 export function catalogueCategory(id: string): ServiceCategory | undefined {
   return SERVICE_CATALOGUE.find((c) => c.id === id);
