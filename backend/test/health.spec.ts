@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import request from 'supertest';
 import { startOwnPostgres } from './support/own-postgres';
+import { ownRedis } from './support/own-redis';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -8,29 +8,14 @@ const services = require('../../infra/lib/services.cjs');
 
 describe('GET /api/health', () => {
   let t: TestApp;
-  let redis: ChildProcess;
-  let port: number;
-
-  // A Redis of this test's own, so it can be stopped without touching anyone else's.
-  async function startRedis(): Promise<void> {
-    redis = spawn(
-      services.which('redis-server') ?? 'redis-server',
-      ['--port', String(port), '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    const url = `redis://127.0.0.1:${port}`;
-    for (let i = 0; i < 50 && !(await services.redisAnswers(url)); i += 1) await new Promise((r) => setTimeout(r, 100));
-  }
+  let own: Awaited<ReturnType<typeof ownRedis>>;
 
   beforeAll(async () => {
-    port = await services.freePort();
-    await startRedis();
-    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    own = await ownRedis();
+    t = await createTestApp({ env: { REDIS_URL: own.url } });
   });
   afterAll(async () => {
-    redis.kill('SIGKILL');
+    own.process().kill('SIGKILL');
     await t.close().catch(() => undefined);
   });
 
@@ -42,14 +27,14 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 naming Redis once Redis stops answering', async () => {
-    redis.kill('SIGKILL');
+    own.process().kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 200));
     const response = await request(t.http).get('/api/health').expect(503);
     expect(response.body).toMatchObject({ success: false, data: { database: 'up', redis: 'down' } });
   });
 
   it('answers 200 again once Redis is back', async () => {
-    await startRedis();
+    await own.start();
     for (let i = 0; i < 50; i += 1) {
       const { status } = await request(t.http).get('/api/health');
       if (status === 200) return;

@@ -1,40 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import request from 'supertest';
+import { ownRedis } from './support/own-redis';
 import { createTestApp, type TestApp } from './support/test-app';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const services = require('../../infra/lib/services.cjs');
 
 const signUp = { email: 'ada@example.com', consent: true, timestamp: '2026-11-22T10:00:00.000Z' };
 
 describe('public writes while Redis is down', () => {
   let t: TestApp;
-  let redis: ChildProcess;
-  let port: number;
-
-  // A Redis of this test's own, so it can be stopped without touching anyone else's.
-  async function startRedis(): Promise<void> {
-    redis = spawn(
-      services.which('redis-server') ?? 'redis-server',
-      ['--port', String(port), '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    const url = `redis://127.0.0.1:${port}`;
-    for (let i = 0; i < 50 && !(await services.redisAnswers(url)); i += 1) await new Promise((r) => setTimeout(r, 100));
-  }
+  let own: Awaited<ReturnType<typeof ownRedis>>;
 
   beforeAll(async () => {
-    port = await services.freePort();
-    await startRedis();
-    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    own = await ownRedis();
+    t = await createTestApp({ env: { REDIS_URL: own.url } });
     await t.reset();
   });
   afterAll(async () => {
-    if (redis.exitCode !== null || redis.signalCode !== null) await startRedis();
+    if (own.process().exitCode !== null || own.process().signalCode !== null) await own.start();
     await t.close().catch(() => undefined);
-    redis.kill('SIGKILL');
+    own.process().kill('SIGKILL');
   });
 
   const entries = async () => {
@@ -47,8 +29,8 @@ describe('public writes while Redis is down', () => {
   it('answers 503 with a readable error within seconds, and works again once Redis is back', async () => {
     await request(t.http).post('/api/waitlist').send(signUp).expect(200);
 
-    redis.kill('SIGKILL');
-    await new Promise((r) => redis.once('exit', r));
+    own.process().kill('SIGKILL');
+    await new Promise((r) => own.process().once('exit', r));
 
     for (const [path, body] of [
       ['/api/waitlist', { ...signUp, email: 'grace@example.com' }],
@@ -64,7 +46,7 @@ describe('public writes while Redis is down', () => {
     }
     expect(await entries()).toBe(1);
 
-    await startRedis();
+    await own.start();
     for (let i = 0; ; i += 1) {
       const { status } = await request(t.http)
         .post('/api/waitlist')
@@ -77,7 +59,7 @@ describe('public writes while Redis is down', () => {
   });
 
   it('answers 503 within seconds when Redis stalls without closing the connection', async () => {
-    redis.kill('SIGSTOP');
+    own.process().kill('SIGSTOP');
     try {
       const started = Date.now();
       const response = await request(t.http)
@@ -87,7 +69,7 @@ describe('public writes while Redis is down', () => {
       expect(Date.now() - started).toBeLessThan(5000);
       expect(response.body.error).toBe('The service is briefly unavailable. Please try again in a moment.');
     } finally {
-      redis.kill('SIGCONT');
+      own.process().kill('SIGCONT');
     }
   });
 });
