@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
+// What Ant Design and the pages ask of the browser and jsdom lacks: matchMedia, ResizeObserver.
+import './browser';
 
 // Pages are lazy chunks; under a parallel run the first import can take over a second.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,4 +1,3 @@
-import './test-dom';
 vi.setConfig({ testTimeout: 60_000 });
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,3 @@
-import '../testing/browser-gaps';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render';

@@ -1,4 +1,4 @@
-import { setViewportWidth, watchDeprecations } from '../testing/browser-gaps';
+import { setViewportWidth, watchDeprecations } from '../../../testing/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';

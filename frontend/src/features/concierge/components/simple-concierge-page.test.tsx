@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
-import { watchDeprecations } from '../testing/browser-gaps';
+import { watchDeprecations } from '../../../testing/browser';
 import { SimpleConciergePage } from './simple-concierge-page';
 
 function renderSimple() {

@@ -5,22 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 // Ant Design forms are slow under jsdom; these walk through whole pages.
 vi.setConfig({ testTimeout: 30_000 });
 
-// Browser APIs jsdom lacks and Ant Design's Select and responsive grid ask for.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  dispatchEvent: () => false,
-})) as unknown as typeof window.matchMedia;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderRoute } from '../../../testing/render';
 

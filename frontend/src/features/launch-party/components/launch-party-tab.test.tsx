@@ -9,23 +9,6 @@ import LaunchPartyTab from './launch-party-tab';
 // Ant Design's tables, tabs and dialogs under jsdom are slow; these walk through whole panels.
 vi.setConfig({ testTimeout: 60_000 });
 
-// What Ant Design's grid and tables ask of the browser and jsdom lacks: a 1024 px wide screen.
-window.matchMedia ??= ((query: string) => ({
-  matches: /min-width:\s*(\d+)/.test(query) ? Number(/min-width:\s*(\d+)/.exec(query)![1]) <= 1024 : false,
-  media: query,
-  onchange: null,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  dispatchEvent: () => false,
-})) as unknown as typeof window.matchMedia;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const event = (changes: Record<string, unknown> = {}) => ({
   id: 1,
   name: 'The Riviera Launch',

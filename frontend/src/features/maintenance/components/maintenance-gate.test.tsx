@@ -1,4 +1,3 @@
-import '../../admin/components/test-dom';
 vi.setConfig({ testTimeout: 60_000 });
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -4,23 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, type RecordedRequest } from '../../../testing/fake-server';
 import { renderRoute } from '../../../testing/render';
 
-// What Ant Design's radio groups and grid ask of the browser and jsdom lacks (the invitation page).
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  dispatchEvent: () => false,
-})) as unknown as typeof window.matchMedia;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const CODE = 'abc123';
 const RSVP = '11111111-2222-4333-8444-555555555555';
 const PATH = `/invitations/${CODE}/payment/${RSVP}`;

@@ -1,4 +1,3 @@
-import '../../admin/components/test-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, json } from '../../../testing/fake-server';

@@ -1,4 +1,3 @@
-import '../../admin/components/test-dom';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, json, type RecordedRequest } from '../../../testing/fake-server';

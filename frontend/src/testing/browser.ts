@@ -1,8 +1,9 @@
 import { vi } from 'vitest';
 
 /**
- * What Ant Design's overlays and the chat's layout ask of the browser and jsdom lacks (tests only):
- * ResizeObserver, and matchMedia answering for a viewport width the test chooses.
+ * What Ant Design's overlays, grids and the pages' layouts ask of the browser and jsdom lacks
+ * (tests only; installed for every test by setup.ts): ResizeObserver, and matchMedia answering for
+ * a viewport width the test chooses (1440 px unless it says otherwise).
  */
 let viewportWidth = 1440;
 
@@ -11,9 +12,11 @@ export function setViewportWidth(width: number): void {
   viewportWidth = width;
 }
 
+/** Width queries answer for the chosen width; any other feature (reduced motion, dark scheme...) is off. */
 function matches(query: string): boolean {
-  const max = /max-width:\s*(\d+)px/.exec(query);
-  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (!max && !min) return false;
   return (!max || viewportWidth <= Number(max[1])) && (!min || viewportWidth >= Number(min[1]));
 }
 
