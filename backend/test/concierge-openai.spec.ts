@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { asAdmin } from './support/admin';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
 import { parseSse } from './support/sse';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -189,6 +190,80 @@ describe('the concierge on an OpenAI-compatible server', () => {
       event: 'error',
       data: { error: 'The concierge is unavailable right now. Please try again in a moment.' },
     });
+  });
+
+  it('tells the model which partners fit the conversation, by the place named in an earlier message', async () => {
+    const admin = await asAdmin(t);
+    for (const vendor of [
+      { name: 'Le Cinq Private Room', category: 'restaurants', city: 'Paris', status: 'active' },
+      { name: 'Roman Trattoria', category: 'restaurants', city: 'Rome', status: 'active' },
+      { name: 'Badrutt Spa', category: 'wellness', city: 'Paris', status: 'active' },
+    ]) {
+      await request(t.http).post('/api/admin/vendors').set('Authorization', admin).send(vendor).expect(201);
+    }
+    const cookie = await sessionCookie();
+    ai.answer(() => ({ kind: 'reply', tokens: ['Certainly.'] }));
+    await request(t.http)
+      .post('/api/chat/stream')
+      .set('Cookie', cookie)
+      .send({
+        threadId: 'thread-1',
+        messages: [
+          { role: 'user', content: 'We will be in Paris next week' },
+          { role: 'assistant', content: 'Wonderful. How may I help?' },
+          { role: 'user', content: 'A quiet restaurant for dinner, please' },
+        ],
+      })
+      .expect(200);
+    const notes = ai.requests[0].messages.find((m) => m.content.includes('Partners from our vendor directory'));
+    expect(notes?.content).toContain('Le Cinq Private Room (restaurants, Paris)');
+    expect(notes?.content).not.toContain('Roman Trattoria');
+    expect(notes?.content).not.toContain('Badrutt Spa');
+  });
+
+  it('reads the stream as the model writes it: CRLF lines, split characters, events over several data lines', async () => {
+    const cookie = await sessionCookie();
+    const event = (content: string) =>
+      `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\r\n\r\n`;
+    const accented = Buffer.from(event('Votre soirée ✨'));
+    const cut = accented.indexOf(Buffer.from('✨')) + 1;
+    ai.answer(() => ({
+      kind: 'raw',
+      pieces: [
+        ': keep-alive comment\n\n',
+        event('Bonsoir. '),
+        accented.subarray(0, cut),
+        accented.subarray(cut),
+        'data: {"object":"chat.completion.chunk",\ndata: "choices":[{"index":0,"delta":{"content":" À bientôt."}}]}\n\n',
+        'data: [DONE]\n\n',
+      ],
+    }));
+    const frames = parseSse((await readStream(cookie, 'Hello').expect(200)).body as string);
+    expect(frames.filter((f) => f.event === 'delta').map((f) => f.data.content)).toEqual([
+      'Bonsoir. ',
+      'Votre soirée ✨',
+      ' À bientôt.',
+    ]);
+    expect(frames[frames.length - 1]).toMatchObject({
+      event: 'done',
+      data: { message: { content: 'Bonsoir. Votre soirée ✨ À bientôt.' } },
+    });
+  });
+
+  it('ends the reply with an error frame when the model sends an error in the stream', async () => {
+    const cookie = await sessionCookie();
+    ai.answer(() => ({
+      kind: 'raw',
+      pieces: [
+        `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Certainly' } }] })}\n\n`,
+        `data: ${JSON.stringify({ error: { message: 'The server is overloaded', type: 'server_error' } })}\n\n`,
+      ],
+    }));
+    const frames = parseSse((await readStream(cookie, 'Hello').expect(200)).body as string);
+    expect(frames).toEqual([
+      { event: 'delta', data: { content: 'Certainly' } },
+      { event: 'error', data: { error: 'The concierge is unavailable right now. Please try again in a moment.' } },
+    ]);
   });
 
   it('stops the upstream request when the member closes the stream', async () => {

@@ -15,7 +15,9 @@ export type Behaviour =
   | { kind: 'reply'; tokens: string[]; delayMs?: number }
   | { kind: 'status'; status: number }
   | { kind: 'drop-after'; tokens: string[] }
-  | { kind: 'endless'; delayMs: number };
+  | { kind: 'endless'; delayMs: number }
+  /** The body of a streamed answer exactly as given, piece by piece (bytes may split a character). */
+  | { kind: 'raw'; pieces: Array<string | Buffer> };
 
 export interface OpenAiServer {
   baseURL: string;
@@ -75,7 +77,7 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
       return;
     }
     if (!body.stream) {
-      const content = plan.kind === 'endless' ? '' : plan.tokens.join('');
+      const content = plan.kind === 'endless' || plan.kind === 'raw' ? '' : plan.tokens.join('');
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -98,6 +100,15 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
     });
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     res.write(chunk({ role: 'assistant', content: '' }));
+    if (plan.kind === 'raw') {
+      for (const piece of plan.pieces) {
+        res.write(piece);
+        await sleep(10);
+      }
+      finished = true;
+      res.end();
+      return;
+    }
     if (plan.kind === 'endless') {
       for (let i = 0; !res.destroyed && i < 100_000; i += 1) {
         res.write(chunk({ content: `token${i} ` }));

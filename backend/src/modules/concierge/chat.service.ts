@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
-import { understand } from '../../platform/ai/offline/composer';
+import { understandTopic } from '../../platform/ai/offline/composer';
 import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
 import { RequestsService } from '../requests/requests.service';
 import type { ChatDto, ChatTurnDto } from './dto/chat.dto';
@@ -34,8 +34,8 @@ export class ChatService {
 
   /** Partners of the directory that fit what the conversation asks for. */
   private async context(turns: ChatTurn[], userLocation?: string | null): Promise<ReplyContext> {
-    const parsed = understand(turns);
-    const vendors = await this.vendors.findActive(parsed.mainCategory, parsed.place);
+    const topic = understandTopic(turns);
+    const vendors = await this.vendors.findActive(topic.mainCategory, topic.place);
     return { vendors, userLocation: userLocation ?? null };
   }
 

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { OPENAI_DEFAULT_BASE_URL, streamChatCompletion } from './chat-completion-stream';
 import { AiUnavailableError, type ConciergeAi } from './concierge-ai';
 import { composeTitle } from './offline/composer';
 import { parseRequest, toEntities } from './offline/parser';
@@ -18,6 +19,9 @@ export interface OpenAiSettings {
   model: string;
   brand: string;
 }
+
+/** Longest wait for the model: for an answer, or between two pieces of a streamed one. */
+const TIMEOUT_MS = 60_000;
 
 const PARSE_SCHEMA = {
   type: 'object',
@@ -47,7 +51,7 @@ export class OpenAiConcierge implements ConciergeAi {
       apiKey: settings.apiKey,
       baseURL: settings.baseURL,
       maxRetries: 1,
-      timeout: 60_000,
+      timeout: TIMEOUT_MS,
     });
   }
 
@@ -84,21 +88,14 @@ export class OpenAiConcierge implements ConciergeAi {
   }
 
   async *streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext): AsyncIterable<string> {
-    let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
     try {
-      stream = await this.client.chat.completions.create(
-        { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7, stream: true },
-        { signal, maxRetries: 0 },
-      );
-    } catch (error) {
-      if (signal.aborted) return;
-      throw new AiUnavailableError(error);
-    }
-    try {
-      for await (const chunk of stream) {
-        const piece = chunk.choices[0]?.delta?.content;
-        if (piece) yield piece;
-      }
+      yield* streamChatCompletion({
+        baseURL: this.settings.baseURL ?? OPENAI_DEFAULT_BASE_URL,
+        apiKey: this.settings.apiKey,
+        body: { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7 },
+        signal,
+        timeoutMs: TIMEOUT_MS,
+      });
     } catch (error) {
       if (signal.aborted) return;
       throw new AiUnavailableError(error);

@@ -1,6 +1,14 @@
 import { catalogueCategory } from '../service-catalogue';
 import type { ChatTurn, DirectoryVendor, MessageCategory, ParsedEntities, ReplyContext } from '../types';
-import { isPleasantry, messageIntent, parseRequest, reportsExperience, type ParsedRequest } from './parser';
+import {
+  findTopic,
+  isPleasantry,
+  messageIntent,
+  parseRequest,
+  reportsExperience,
+  type ParsedRequest,
+  type TopicAndPlace,
+} from './parser';
 import { fold, type Place } from './places';
 
 /**
@@ -157,22 +165,40 @@ function placeName(parsed: ParsedRequest): string | null {
 }
 
 /** The request so far: the last message first, earlier messages filling what it leaves out. */
-export function understand(turns: ChatTurn[]): ParsedRequest {
-  const users = turns.filter((t) => t.role === 'user').map((t) => t.content);
-  const last = parseRequest(users[users.length - 1] ?? '');
-  if (users.length < 2) return last;
-  const earlier = parseRequest(users.slice(-6, -1).join('\n'));
+function userTexts(turns: ChatTurn[]): string[] {
+  return turns.filter((t) => t.role === 'user').map((t) => t.content);
+}
+
+/** The latest message's topic and place, or, where it names none, the earlier messages'. */
+function laterTopic(last: TopicAndPlace, earlier: TopicAndPlace): TopicAndPlace {
   const specific = (c: MessageCategory) => c !== 'default' && c !== 'concierge';
   return {
     mainCategory:
       specific(last.mainCategory) || !specific(earlier.mainCategory) ? last.mainCategory : earlier.mainCategory,
-    location: last.location ?? earlier.location,
     place: last.place ?? earlier.place,
+  };
+}
+
+export function understand(turns: ChatTurn[]): ParsedRequest {
+  const users = userTexts(turns);
+  const last = parseRequest(users[users.length - 1] ?? '');
+  if (users.length < 2) return last;
+  const earlier = parseRequest(users.slice(-6, -1).join('\n'));
+  return {
+    ...laterTopic(last, earlier),
+    location: last.location ?? earlier.location,
     timeline: last.timeline ?? earlier.timeline,
     urgency: last.urgency !== 'medium' ? last.urgency : earlier.urgency,
     budget: last.budget ?? earlier.budget,
     preferences: [...new Set([...earlier.preferences, ...last.preferences])],
   };
+}
+
+/** understand()'s topic and place alone, at a third of its cost: what the partner directory needs. */
+export function understandTopic(turns: ChatTurn[]): TopicAndPlace {
+  const users = userTexts(turns);
+  const last = findTopic(users[users.length - 1] ?? '');
+  return users.length < 2 ? last : laterTopic(last, findTopic(users.slice(-6, -1).join('\n')));
 }
 
 function guestCountKnown(text: string): boolean {

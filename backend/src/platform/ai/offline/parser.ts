@@ -665,12 +665,26 @@ export interface ParsedRequest extends ParsedEntities {
   place: Place | null;
 }
 
-export function parseRequest(text: string): ParsedRequest {
+/** What a message is about and where: all the partner directory needs, without the rest of a parse. */
+export interface TopicAndPlace {
+  mainCategory: MessageCategory;
+  place: Place | null;
+}
+
+/** A message's topic and place; `timeline` when the caller has already read it. */
+export function findTopic(text: string, timeline?: string | null): TopicAndPlace {
   const place = findPlace(text);
+  const category = findCategory(text);
+  // Asking for nothing named, but somewhere or at some time: a request for the concierge.
+  const located = () => place !== null || (timeline === undefined ? findTimeline(text) : timeline) !== null;
+  return { mainCategory: category === 'default' && located() ? 'concierge' : category, place };
+}
+
+export function parseRequest(text: string): ParsedRequest {
   const timeline = findTimeline(text);
-  const mainCategory = findCategory(text);
+  const { mainCategory, place } = findTopic(text, timeline);
   return {
-    mainCategory: mainCategory === 'default' && (place || timeline) ? 'concierge' : mainCategory,
+    mainCategory,
     location: place ? describePlace(place) : null,
     timeline,
     urgency: findUrgency(text, timeline),
