@@ -36,7 +36,9 @@ function ensureChromium() {
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
     say('Installing Chromium from Debian packages for the end-to-end tests...');
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (existsSync(path)) return path;
   }
   throw new Error(`Chromium not found at ${path}: install Debian's "chromium" package or set CHROMIUM_PATH`);

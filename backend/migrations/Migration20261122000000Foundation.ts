@@ -12,7 +12,9 @@ export class Migration20261122000000Foundation extends Migration {
         created_at timestamptz not null default now(),
         dispatched_at timestamptz null
       );`);
-    this.addSql(`create index outbox_messages_pending_idx on outbox_messages (created_at) where dispatched_at is null;`);
+    this.addSql(
+      `create index outbox_messages_pending_idx on outbox_messages (created_at) where dispatched_at is null;`,
+    );
     this.addSql(`
       create table email_deliveries (
         id uuid primary key,

@@ -54,7 +54,9 @@ describe('the transactional outbox', () => {
       }),
     ).rejects.toThrow('the cause of the side effect failed');
     await t.app.get(OutboxRelay).drain();
-    const [{ count }] = await em().execute<Array<{ count: number }>>('select count(*)::int as count from outbox_messages');
+    const [{ count }] = await em().execute<Array<{ count: number }>>(
+      'select count(*)::int as count from outbox_messages',
+    );
     expect(count).toBe(0);
     expect(await emailJobs()).toHaveLength(0);
   });

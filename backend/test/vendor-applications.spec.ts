@@ -122,7 +122,19 @@ describe('Vendor applications', () => {
     it('reports every invalid field at once for the form', async () => {
       const response = await submit({ termsAccepted: false }).expect(400);
       expect(Object.keys(response.body.fields).sort()).toEqual(
-        ['address', 'categories', 'city', 'contactName', 'description', 'email', 'name', 'phone', 'state', 'termsAccepted', 'zipCode'].sort(),
+        [
+          'address',
+          'categories',
+          'city',
+          'contactName',
+          'description',
+          'email',
+          'name',
+          'phone',
+          'state',
+          'termsAccepted',
+          'zipCode',
+        ].sort(),
       );
     });
 
@@ -149,7 +161,11 @@ describe('Vendor applications', () => {
       expect(smtp.received[0].raw).toContain('New Vendor Application');
       expect(smtp.received[0].raw).toContain('elise@maisonlumiere.example');
       const [delivery] = await sql('select status, kind, recipient from email_deliveries');
-      expect(delivery).toEqual({ status: 'sent', kind: 'vendor-application.notify', recipient: 'partners@maisonfortuna.example' });
+      expect(delivery).toEqual({
+        status: 'sent',
+        kind: 'vendor-application.notify',
+        recipient: 'partners@maisonfortuna.example',
+      });
     });
   });
 
@@ -157,7 +173,10 @@ describe('Vendor applications', () => {
     it('lists applications newest first with the total', async () => {
       await submit(valid).expect(201);
       await submit({ ...valid, name: 'Second Business' }).expect(201);
-      const response = await request(t.http).get('/api/admin/vendor-applications').set('Authorization', admin).expect(200);
+      const response = await request(t.http)
+        .get('/api/admin/vendor-applications')
+        .set('Authorization', admin)
+        .expect(200);
       expect(response.body.total).toBe(2);
       expect(response.body.data[0]).toMatchObject({
         name: 'Second Business',
@@ -169,7 +188,10 @@ describe('Vendor applications', () => {
         adminNotes: null,
         createdAt: expect.any(String),
       });
-      const page = await request(t.http).get('/api/admin/vendor-applications?page=2&pageSize=1').set('Authorization', admin).expect(200);
+      const page = await request(t.http)
+        .get('/api/admin/vendor-applications?page=2&pageSize=1')
+        .set('Authorization', admin)
+        .expect(200);
       expect(page.body.data.map((a: { name: string }) => a.name)).toEqual(['Maison Lumière']);
     });
 
@@ -177,7 +199,12 @@ describe('Vendor applications', () => {
       await submit({ ...valid, additionalInfo: 'Seats 120 guests.' }).expect(201);
       const [{ id }] = await sql<{ id: number }>('select id from vendor_applications');
       const response = await decide(id, { status: 'approved', adminNotes: 'Approved by admin' }).expect(200);
-      expect(response.body.data).toMatchObject({ id, status: 'approved', adminNotes: 'Approved by admin', vendorId: expect.any(Number) });
+      expect(response.body.data).toMatchObject({
+        id,
+        status: 'approved',
+        adminNotes: 'Approved by admin',
+        vendorId: expect.any(Number),
+      });
       const vendors = await request(t.http).get('/api/admin/vendors').set('Authorization', admin).expect(200);
       expect(vendors.body.data).toHaveLength(1);
       expect(vendors.body.data[0]).toMatchObject({
@@ -228,7 +255,9 @@ describe('Vendor applications', () => {
 
     it('approves in one transaction: when filing the vendor fails, the application stays pending', async () => {
       const id = await submitted();
-      await sql(`create function refuse_vendor() returns trigger language plpgsql as $$ begin raise exception 'no vendors today'; end $$`);
+      await sql(
+        `create function refuse_vendor() returns trigger language plpgsql as $$ begin raise exception 'no vendors today'; end $$`,
+      );
       await sql('create trigger refuse_vendor before insert on vendors for each row execute function refuse_vendor()');
       try {
         const failed = await decide(id, { status: 'approved' });

@@ -68,7 +68,9 @@ describe('Admin vendors', () => {
   });
 
   it('takes placeId as the place id, the name the approval flow uses', async () => {
-    const response = await create({ name: 'Per Se', category: 'restaurants', placeId: 'local:per-se-new-york' }).expect(201);
+    const response = await create({ name: 'Per Se', category: 'restaurants', placeId: 'local:per-se-new-york' }).expect(
+      201,
+    );
     expect(response.body.data.googlePlaceId).toBe('local:per-se-new-york');
   });
 
@@ -99,7 +101,10 @@ describe('Admin vendors', () => {
     const all = await request(t.http).get('/api/admin/vendors').set('Authorization', admin).expect(200);
     expect(all.body.total).toBe(3);
     expect(all.body.data.map((v: { name: string }) => v.name)).toEqual(['Charlie', 'Bravo', 'Alpha']);
-    const page = await request(t.http).get('/api/admin/vendors?page=2&pageSize=2').set('Authorization', admin).expect(200);
+    const page = await request(t.http)
+      .get('/api/admin/vendors?page=2&pageSize=2')
+      .set('Authorization', admin)
+      .expect(200);
     expect(page.body).toMatchObject({ total: 3, data: [{ name: 'Alpha' }] });
     await request(t.http).get('/api/admin/vendors?page=0').set('Authorization', admin).expect(400);
   });
@@ -112,7 +117,14 @@ describe('Admin vendors', () => {
       .set('Authorization', admin)
       .send({ status: 'active', onboardingStep: 2, category: 'wellness' })
       .expect(200);
-    expect(updated.body.data).toMatchObject({ id, status: 'active', onboardingStep: 2, category: 'wellness', subcategory: null, name: 'Ritz Paris' });
+    expect(updated.body.data).toMatchObject({
+      id,
+      status: 'active',
+      onboardingStep: 2,
+      category: 'wellness',
+      subcategory: null,
+      name: 'Ritz Paris',
+    });
     const cleared = await request(t.http)
       .patch(`/api/admin/vendors/${id}`)
       .set('Authorization', admin)
@@ -123,18 +135,38 @@ describe('Admin vendors', () => {
 
   it('refuses an update that empties the name or the category', async () => {
     const { body } = await create(ritz).expect(201);
-    const noName = await request(t.http).patch(`/api/admin/vendors/${body.data.id}`).set('Authorization', admin).send({ name: '' }).expect(400);
+    const noName = await request(t.http)
+      .patch(`/api/admin/vendors/${body.data.id}`)
+      .set('Authorization', admin)
+      .send({ name: '' })
+      .expect(400);
     expect(noName.body.error).toBe('Vendor name is required');
-    const noCategory = await request(t.http).patch(`/api/admin/vendors/${body.data.id}`).set('Authorization', admin).send({ category: '' }).expect(400);
+    const noCategory = await request(t.http)
+      .patch(`/api/admin/vendors/${body.data.id}`)
+      .set('Authorization', admin)
+      .send({ category: '' })
+      .expect(400);
     expect(noCategory.body.error).toBe('Category is required');
-    const nullName = await request(t.http).patch(`/api/admin/vendors/${body.data.id}`).set('Authorization', admin).send({ name: null }).expect(400);
+    const nullName = await request(t.http)
+      .patch(`/api/admin/vendors/${body.data.id}`)
+      .set('Authorization', admin)
+      .send({ name: null })
+      .expect(400);
     expect(nullName.body.error).toBe('Vendor name is required');
   });
 
   it('answers 404 for a vendor that does not exist', async () => {
-    await request(t.http).patch('/api/admin/vendors/999999').set('Authorization', admin).send({ notes: 'x' }).expect(404);
+    await request(t.http)
+      .patch('/api/admin/vendors/999999')
+      .set('Authorization', admin)
+      .send({ notes: 'x' })
+      .expect(404);
     await request(t.http).patch('/api/admin/vendors/abc').set('Authorization', admin).send({ notes: 'x' }).expect(404);
-    await request(t.http).patch('/api/admin/vendors/99999999999').set('Authorization', admin).send({ notes: 'x' }).expect(404);
+    await request(t.http)
+      .patch('/api/admin/vendors/99999999999')
+      .set('Authorization', admin)
+      .send({ notes: 'x' })
+      .expect(404);
   });
 
   it('answers 401 without administrator credentials', async () => {
@@ -164,7 +196,12 @@ describe('GET /api/vendor-taxonomy', () => {
 
   it('serves the service category catalogue with the subcategories the guessing rules name', async () => {
     const response = await request(t.http).get('/api/vendor-taxonomy').expect(200);
-    const categories = response.body.data.categories as Array<{ id: string; name: string; description: string; subcategories: Array<{ id: string }> }>;
+    const categories = response.body.data.categories as Array<{
+      id: string;
+      name: string;
+      description: string;
+      subcategories: Array<{ id: string }>;
+    }>;
     expect(categories.map((c) => [c.id, c.name])).toEqual([
       ['restaurants', 'Restaurants & Dining'],
       ['hotels', 'Luxury Accommodations'],
@@ -176,13 +213,28 @@ describe('GET /api/vendor-taxonomy', () => {
     ]);
     const subs = (id: string) => categories.find((c) => c.id === id)!.subcategories.map((s) => s.id);
     expect(subs('restaurants')).toEqual(expect.arrayContaining(['fine-dining', 'bistro', 'specialty', 'michelin']));
-    expect(subs('hotels')).toEqual(expect.arrayContaining(['five-star', 'boutique', 'resorts', 'villas', 'luxury-hotels']));
+    expect(subs('hotels')).toEqual(
+      expect.arrayContaining(['five-star', 'boutique', 'resorts', 'villas', 'luxury-hotels']),
+    );
     expect(subs('wellness')).toContain('luxury-spa');
     expect(subs('fashion')).toContain('luxury-retail');
     expect(categories.every((c) => c.description.length > 0)).toBe(true);
     expect(response.body.data.applicationCategories.map((c: { value: string }) => c.value)).toEqual([
-      'restaurant', 'hotel', 'event_space', 'spa', 'nightlife', 'shopping', 'experience', 'transportation',
-      'art_gallery', 'entertainment', 'catering', 'flowers', 'photography', 'music', 'other',
+      'restaurant',
+      'hotel',
+      'event_space',
+      'spa',
+      'nightlife',
+      'shopping',
+      'experience',
+      'transportation',
+      'art_gallery',
+      'entertainment',
+      'catering',
+      'flowers',
+      'photography',
+      'music',
+      'other',
     ]);
   });
 });

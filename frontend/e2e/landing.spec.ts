@@ -4,7 +4,9 @@ test.describe('the landing page', () => {
   test('renders its sections in order', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Extraordinary Access' })).toBeVisible();
-    const ids = await page.locator('main section[id], section[id]').evaluateAll((sections) => sections.map((s) => s.id));
+    const ids = await page
+      .locator('main section[id], section[id]')
+      .evaluateAll((sections) => sections.map((s) => s.id));
     const order = ['hero', 'features', 'tiers', 'access', 'partners'];
     const positions = order.map((id) => ids.indexOf(id));
     expect(positions.every((p) => p >= 0)).toBe(true);
@@ -20,11 +22,17 @@ test.describe('the landing page', () => {
   test('shows the waitlist validation messages', async ({ page }) => {
     await page.goto('/#access');
     const form = page.locator('#access');
-    await form.getByRole('button', { name: /request|join|submit/i }).first().click();
+    await form
+      .getByRole('button', { name: /request|join|submit/i })
+      .first()
+      .click();
     await expect(form.getByText('Email is required')).toBeVisible();
     await expect(form.getByText('You must agree to receive updates')).toBeVisible();
     await form.getByLabel(/email/i).fill('not-an-email');
-    await form.getByRole('button', { name: /request|join|submit/i }).first().click();
+    await form
+      .getByRole('button', { name: /request|join|submit/i })
+      .first()
+      .click();
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();
   });
 
@@ -35,7 +43,10 @@ test.describe('the landing page', () => {
     await form.getByLabel(/email/i).fill(email);
     await form.getByLabel(/full name/i).fill('Grace Kelly');
     await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: /request|join|submit/i }).first().click();
+    await form
+      .getByRole('button', { name: /request|join|submit/i })
+      .first()
+      .click();
     await expect(form.getByRole('heading', { name: 'Welcome to the Inner Circle' })).toBeVisible();
     // The spec's success toast, beside the confirmation.
     await expect(page.getByText('Welcome to the inner circle.', { exact: true })).toBeVisible();

@@ -51,7 +51,8 @@ async function withLock(name, fn) {
       break;
     } catch {
       // A lock older than 10 minutes belongs to a run that died.
-      if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000) rmSync(lockDir, { recursive: true, force: true });
+      if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000)
+        rmSync(lockDir, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lockDir}`);
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -66,12 +67,24 @@ async function withLock(name, fn) {
 const TARGETS = [
   {
     name: 'backend',
-    sources: ['backend/src', 'backend/migrations', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json'],
+    sources: [
+      'backend/src',
+      'backend/migrations',
+      'backend/tsconfig.json',
+      'backend/tsconfig.build.json',
+      'backend/package.json',
+    ],
     stamp: 'backend/dist/.build-stamp',
   },
   {
     name: 'frontend',
-    sources: ['frontend/src', 'frontend/index.html', 'frontend/public', 'frontend/vite.config.ts', 'frontend/package.json'],
+    sources: [
+      'frontend/src',
+      'frontend/index.html',
+      'frontend/public',
+      'frontend/vite.config.ts',
+      'frontend/package.json',
+    ],
     stamp: 'frontend/dist/.build-stamp',
   },
 ];
@@ -80,7 +93,10 @@ export async function ensureBuilt({ force = false, only } = {}) {
   await withLock('build', async () => {
     for (const target of TARGETS.filter((t) => !only || only.includes(t.name))) {
       const stamp = join(ROOT, target.stamp);
-      const newest = Math.max(...target.sources.map((s) => newestMtime(join(ROOT, s))), statSync(join(ROOT, 'package-lock.json')).mtimeMs);
+      const newest = Math.max(
+        ...target.sources.map((s) => newestMtime(join(ROOT, s))),
+        statSync(join(ROOT, 'package-lock.json')).mtimeMs,
+      );
       if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= newest) continue;
       say(`Building ${target.name}...`);
       run('npm', ['run', 'build', '-w', target.name]);

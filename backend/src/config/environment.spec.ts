@@ -9,7 +9,12 @@ const minimal = {
 describe('configuration', () => {
   it('fills every default when only the stores and the secret are given', () => {
     const config = loadEnvironment(minimal);
-    expect(config).toMatchObject({ PORT: 3000, BRAND_NAME: 'Maison Fortuna', OPENAI_MODEL: 'gpt-4o', PAYMENT_HOLD_MINUTES: 15 });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      BRAND_NAME: 'Maison Fortuna',
+      OPENAI_MODEL: 'gpt-4o',
+      PAYMENT_HOLD_MINUTES: 15,
+    });
   });
 
   it('stops boot naming a missing setting', () => {

@@ -13,8 +13,7 @@ import {
   validateSync,
 } from 'class-validator';
 
-const toInt = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : Number(value);
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const urlOptions = { require_tld: false, require_protocol: true };
 
@@ -211,7 +210,10 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const value = source[e.property];
-      const shown = value === undefined ? 'missing' : `got "${e.property.includes('PASSWORD') || e.property.includes('SECRET') || e.property.includes('KEY') ? '***' : value}"`;
+      const shown =
+        value === undefined
+          ? 'missing'
+          : `got "${e.property.includes('PASSWORD') || e.property.includes('SECRET') || e.property.includes('KEY') ? '***' : value}"`;
       return `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (${shown})`;
     });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -15,4 +15,17 @@ import { WaitlistModule } from './waitlist/waitlist.module';
  * The domain modules, loaded by both the api and the worker (the worker needs their job
  * handlers and services). Add a new module here.
  */
-export const DOMAIN_MODULES = [SiteConfigModule, WaitlistModule, AnalyticsModule, AdminModule, MaintenanceModule, EventsModule, InvitationsModule, PaymentsModule, RequestsModule, ConciergeModule, VendorsModule, VendorApplicationsModule];
+export const DOMAIN_MODULES = [
+  SiteConfigModule,
+  WaitlistModule,
+  AnalyticsModule,
+  AdminModule,
+  MaintenanceModule,
+  EventsModule,
+  InvitationsModule,
+  PaymentsModule,
+  RequestsModule,
+  ConciergeModule,
+  VendorsModule,
+  VendorApplicationsModule,
+];

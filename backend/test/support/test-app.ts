@@ -34,7 +34,9 @@ export interface TestApp {
  * Boots the real api (and optionally the real worker) on the run's fresh PostgreSQL database and
  * Redis prefix. `env` overrides settings for this app only (e.g. SMTP_URL of a test SMTP server).
  */
-export async function createTestApp(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { worker?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const saved: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(options.env ?? {})) {
     saved[key] = process.env[key];
@@ -63,7 +65,9 @@ export async function createTestApp(options: { worker?: boolean; env?: Record<st
     const pendingOutbox = async () => {
       const [{ count }] = await orm.em
         .getConnection()
-        .execute<Array<{ count: string }>>('select count(*)::int as count from outbox_messages where dispatched_at is null');
+        .execute<Array<{ count: string }>>(
+          'select count(*)::int as count from outbox_messages where dispatched_at is null',
+        );
       return Number(count);
     };
     const drainOutbox = async (timeoutMs = 15000) => {
@@ -78,7 +82,9 @@ export async function createTestApp(options: { worker?: boolean; env?: Record<st
       for (;;) {
         const count = await pendingOutbox();
         const counts = await Promise.all(
-          ALL_QUEUES.map((name) => queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')),
+          ALL_QUEUES.map((name) =>
+            queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children'),
+          ),
         );
         const busy = Number(count) + counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
         if (busy === 0) return;
@@ -95,7 +101,11 @@ export async function createTestApp(options: { worker?: boolean; env?: Record<st
           `select tablename from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'`,
         );
       if (tables.length) {
-        await orm.em.getConnection().execute(`truncate ${tables.map((table: { tablename: string }) => `"${table.tablename}"`).join(', ')} cascade`);
+        await orm.em
+          .getConnection()
+          .execute(
+            `truncate ${tables.map((table: { tablename: string }) => `"${table.tablename}"`).join(', ')} cascade`,
+          );
       }
       await Promise.all(ALL_QUEUES.map((name) => queue(name).obliterate({ force: true })));
       const redis = app.get<Redis>(REDIS);

@@ -24,14 +24,22 @@ export class HealthController {
   @Get()
   async check(@Res() response: Response): Promise<void> {
     const [database, redis] = await Promise.all([
-      withTimeout(this.em.getConnection().execute('select 1')).then(() => 'up', () => 'down'),
-      withTimeout(this.redis.ping()).then(() => 'up', () => 'down'),
+      withTimeout(this.em.getConnection().execute('select 1')).then(
+        () => 'up',
+        () => 'down',
+      ),
+      withTimeout(this.redis.ping()).then(
+        () => 'up',
+        () => 'down',
+      ),
     ]);
     const healthy = database === 'up' && redis === 'up';
-    response.status(healthy ? 200 : 503).json(
-      healthy
-        ? { success: true, data: { database, redis } }
-        : { success: false, error: 'Service unavailable', data: { database, redis } },
-    );
+    response
+      .status(healthy ? 200 : 503)
+      .json(
+        healthy
+          ? { success: true, data: { database, redis } }
+          : { success: false, error: 'Service unavailable', data: { database, redis } },
+      );
   }
 }

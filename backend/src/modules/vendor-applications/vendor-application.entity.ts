@@ -97,7 +97,8 @@ export function applicationView(application: VendorApplication) {
     website: application.website ?? null,
     categories: application.categories,
     placeId: application.placeId ?? null,
-    location: application.lat != null && application.lng != null ? { lat: application.lat, lng: application.lng } : null,
+    location:
+      application.lat != null && application.lng != null ? { lat: application.lat, lng: application.lng } : null,
     additionalInfo: application.additionalInfo ?? null,
     status: application.status,
     adminNotes: application.adminNotes ?? null,

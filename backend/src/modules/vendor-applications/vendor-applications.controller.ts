@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseIntPipe,
+  Patch,
+  Post,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { PublicWrite } from '../../common/public-write.decorator';
 import { APP_CONFIG } from '../../config/config.module';

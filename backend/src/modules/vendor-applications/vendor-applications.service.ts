@@ -71,7 +71,10 @@ export class VendorApplicationsService {
    * approvals at once file one vendor; the vendor is created in the same transaction. A decided
    * application cannot be decided again (409).
    */
-  async decide(id: number, input: DecideApplicationDto): Promise<{ application: ApplicationView; vendor: VendorView | null }> {
+  async decide(
+    id: number,
+    input: DecideApplicationDto,
+  ): Promise<{ application: ApplicationView; vendor: VendorView | null }> {
     return this.em.fork().transactional(async (em) => {
       const application = await em.findOne(VendorApplication, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!application) throw AppError.notFound('Application not found');

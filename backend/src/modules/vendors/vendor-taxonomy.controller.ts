@@ -32,7 +32,10 @@ export class VendorTaxonomyController {
       success: true,
       data: {
         categories: VENDOR_TAXONOMY,
-        applicationCategories: APPLICATION_CATEGORIES.map((value) => ({ value, label: APPLICATION_CATEGORY_LABELS[value] })),
+        applicationCategories: APPLICATION_CATEGORIES.map((value) => ({
+          value,
+          label: APPLICATION_CATEGORY_LABELS[value],
+        })),
       },
     };
   }

@@ -22,9 +22,9 @@ export class WaitlistService {
   async join(input: JoinWaitlistDto): Promise<JoinOutcome> {
     if (input.bot_check && input.bot_check.trim() !== '') return 'ignored';
     const email = input.email.trim().toLowerCase();
-    const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
-      JOIN_WAITLIST_SQL,
-      [
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ id: string }>>(JOIN_WAITLIST_SQL, [
         email,
         input.fullName || null,
         input.phoneNumber || null,
@@ -37,8 +37,7 @@ export class WaitlistService {
         input.ref || null,
         input.timestamp ? new Date(input.timestamp) : null,
         jobQueue('waitlist.welcome'),
-      ],
-    );
+      ]);
     if (rows.length === 0) return 'already-joined';
     this.relay.nudge();
     return 'joined';

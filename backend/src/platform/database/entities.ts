@@ -13,4 +13,18 @@ import { Vendor } from '../../modules/vendors/vendor.entity';
 import { VendorApplication } from '../../modules/vendor-applications/vendor-application.entity';
 
 /** Every entity, for the ORM and its migration tooling. Add a module's entities here. */
-export const ENTITIES = [OutboxMessage, EmailDelivery, WaitlistEntry, AnalyticsEvent, Admin, Event, Invitation, Rsvp, Payment, StripeEvent, UserRequest, Vendor, VendorApplication];
+export const ENTITIES = [
+  OutboxMessage,
+  EmailDelivery,
+  WaitlistEntry,
+  AnalyticsEvent,
+  Admin,
+  Event,
+  Invitation,
+  Rsvp,
+  Payment,
+  StripeEvent,
+  UserRequest,
+  Vendor,
+  VendorApplication,
+];

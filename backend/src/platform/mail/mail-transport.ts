@@ -27,7 +27,8 @@ export class MailTransport implements OnApplicationShutdown {
     }
     this.transporter ??= nodemailer.createTransport(this.config.SMTP_URL, {
       // A local catcher speaks plain SMTP; a real relay given as smtps:// still uses TLS.
-      ignoreTLS: this.config.SMTP_URL.startsWith('smtp://') && /@?(127\.0\.0\.1|localhost)[:/]/.test(this.config.SMTP_URL),
+      ignoreTLS:
+        this.config.SMTP_URL.startsWith('smtp://') && /@?(127\.0\.0\.1|localhost)[:/]/.test(this.config.SMTP_URL),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,

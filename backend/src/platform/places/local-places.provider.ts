@@ -173,7 +173,9 @@ export class LocalPlacesProvider implements PlacesProvider {
       }
       ranked.push({ candidate, score: total, distance });
     }
-    ranked.sort((a, b) => b.score - a.score || a.distance - b.distance || a.candidate.name.localeCompare(b.candidate.name));
+    ranked.sort(
+      (a, b) => b.score - a.score || a.distance - b.distance || a.candidate.name.localeCompare(b.candidate.name),
+    );
     return ranked.slice(0, MAX_RESULTS).map((entry) => toPrediction(entry.candidate));
   }
 
@@ -193,12 +195,18 @@ export class LocalPlacesProvider implements PlacesProvider {
 
 function luxuryDetails(place: LuxuryPlace): PlaceDetails {
   const components: AddressComponent[] = [];
-  if (place.streetNumber) components.push({ long_name: place.streetNumber, short_name: place.streetNumber, types: ['street_number'] });
+  if (place.streetNumber)
+    components.push({ long_name: place.streetNumber, short_name: place.streetNumber, types: ['street_number'] });
   components.push({ long_name: place.route, short_name: place.route, types: ['route'] });
   components.push({ long_name: place.city, short_name: place.city, types: ['locality', 'political'] });
-  components.push({ long_name: place.state[0], short_name: place.state[1], types: ['administrative_area_level_1', 'political'] });
+  components.push({
+    long_name: place.state[0],
+    short_name: place.state[1],
+    types: ['administrative_area_level_1', 'political'],
+  });
   components.push({ long_name: place.country[0], short_name: place.country[1], types: ['country', 'political'] });
-  if (place.postalCode) components.push({ long_name: place.postalCode, short_name: place.postalCode, types: ['postal_code'] });
+  if (place.postalCode)
+    components.push({ long_name: place.postalCode, short_name: place.postalCode, types: ['postal_code'] });
   const formatted = [streetOf(place), [place.postalCode, place.city].filter(Boolean).join(' '), place.country[0]]
     .filter(Boolean)
     .join(', ');
@@ -214,11 +222,24 @@ function luxuryDetails(place: LuxuryPlace): PlaceDetails {
 function directoryDetails(vendor: DirectoryPlace): PlaceDetails {
   const components: AddressComponent[] = [];
   if (vendor.address) components.push({ long_name: vendor.address, short_name: vendor.address, types: ['route'] });
-  if (vendor.city) components.push({ long_name: vendor.city, short_name: vendor.city, types: ['locality', 'political'] });
-  if (vendor.state) components.push({ long_name: vendor.state, short_name: vendor.state, types: ['administrative_area_level_1', 'political'] });
-  if (vendor.country) components.push({ long_name: vendor.country, short_name: vendor.country, types: ['country', 'political'] });
-  if (vendor.zipCode) components.push({ long_name: vendor.zipCode, short_name: vendor.zipCode, types: ['postal_code'] });
-  const formatted = [vendor.address, [vendor.zipCode, vendor.city].filter(Boolean).join(' '), vendor.state, vendor.country]
+  if (vendor.city)
+    components.push({ long_name: vendor.city, short_name: vendor.city, types: ['locality', 'political'] });
+  if (vendor.state)
+    components.push({
+      long_name: vendor.state,
+      short_name: vendor.state,
+      types: ['administrative_area_level_1', 'political'],
+    });
+  if (vendor.country)
+    components.push({ long_name: vendor.country, short_name: vendor.country, types: ['country', 'political'] });
+  if (vendor.zipCode)
+    components.push({ long_name: vendor.zipCode, short_name: vendor.zipCode, types: ['postal_code'] });
+  const formatted = [
+    vendor.address,
+    [vendor.zipCode, vendor.city].filter(Boolean).join(' '),
+    vendor.state,
+    vendor.country,
+  ]
     .filter(Boolean)
     .join(', ');
   return {
@@ -227,6 +248,8 @@ function directoryDetails(vendor: DirectoryPlace): PlaceDetails {
     ...(vendor.website ? { website: vendor.website } : {}),
     ...(vendor.contactPhone ? { international_phone_number: vendor.contactPhone } : {}),
     address_components: components,
-    ...(vendor.lat != null && vendor.lng != null ? { geometry: { location: { lat: vendor.lat, lng: vendor.lng } } } : {}),
+    ...(vendor.lat != null && vendor.lng != null
+      ? { geometry: { location: { lat: vendor.lat, lng: vendor.lng } } }
+      : {}),
   };
 }

@@ -49,10 +49,17 @@ function typesOf(p: PhotonProperties): string[] {
   if (key === 'tourism' && ['hotel', 'motel', 'guest_house', 'chalet', 'apartment', 'hostel'].includes(value)) {
     return ['lodging', 'point_of_interest', 'establishment'];
   }
-  if (key === 'amenity' && ['restaurant', 'cafe', 'bar', 'pub', 'fast_food', 'food_court', 'biergarten'].includes(value)) {
+  if (
+    key === 'amenity' &&
+    ['restaurant', 'cafe', 'bar', 'pub', 'fast_food', 'food_court', 'biergarten'].includes(value)
+  ) {
     return ['restaurant', 'food', 'point_of_interest', 'establishment'];
   }
-  if ((key === 'leisure' && ['spa', 'sauna', 'fitness_centre'].includes(value)) || (key === 'shop' && ['beauty', 'cosmetics', 'massage'].includes(value)) || (key === 'amenity' && value === 'spa')) {
+  if (
+    (key === 'leisure' && ['spa', 'sauna', 'fitness_centre'].includes(value)) ||
+    (key === 'shop' && ['beauty', 'cosmetics', 'massage'].includes(value)) ||
+    (key === 'amenity' && value === 'spa')
+  ) {
     return ['spa', 'beauty_salon', 'point_of_interest', 'establishment'];
   }
   if (key === 'shop') return ['store', 'point_of_interest', 'establishment'];
@@ -89,7 +96,9 @@ function toDetails(feature: PhotonFeature): PlaceDetails {
   const name = p.name ?? streetOf(p);
   return {
     name,
-    formatted_address: [streetOf(p), [p.postcode, cityOf(p)].filter(Boolean).join(' '), p.country].filter(Boolean).join(', '),
+    formatted_address: [streetOf(p), [p.postcode, cityOf(p)].filter(Boolean).join(' '), p.country]
+      .filter(Boolean)
+      .join(', '),
     address_components: components,
     ...(coordinates ? { geometry: { location: { lat: coordinates[1], lng: coordinates[0] } } } : {}),
   };

@@ -70,7 +70,10 @@ export class PlacesController {
   }
 
   @Get('details/:placeId')
-  async details(@Param('placeId') placeId: string, @Req() request: Request): Promise<{ success: true; data: PlaceDetails }> {
+  async details(
+    @Param('placeId') placeId: string,
+    @Req() request: Request,
+  ): Promise<{ success: true; data: PlaceDetails }> {
     await this.limit(request);
     if (!PLACE_ID.test(placeId)) throw AppError.notFound('Place not found');
     return { success: true, data: await this.places.details(placeId) };

@@ -18,7 +18,14 @@ const MIN_HEIGHT = 40;
 const MAX_HEIGHT = 120;
 
 /** The message box: grows from 40 to 120 px; Enter sends, Shift+Enter adds a line. */
-export function ChatInput({ onSend, loading, disabled, voice, onStop, placeholder = 'Type a message...' }: ChatInputProps) {
+export function ChatInput({
+  onSend,
+  loading,
+  disabled,
+  voice,
+  onStop,
+  placeholder = 'Type a message...',
+}: ChatInputProps) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const append = useCallback((spoken: string) => setText((t) => (t.trim() ? `${t.trimEnd()} ${spoken}` : spoken)), []);

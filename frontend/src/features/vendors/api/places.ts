@@ -11,20 +11,28 @@ export async function searchPlaces(
 ): Promise<PlacePrediction[]> {
   const params = new URLSearchParams({ input, types: 'establishment', radius: String(PLACES_RADIUS_METRES) });
   if (options.location) params.set('location', `${options.location.lat},${options.location.lng}`);
-  const answer = await apiGet<{ success: true; data: { predictions: PlacePrediction[] } }>(`/api/places/search?${params}`, {
-    signal: options.signal,
-  });
+  const answer = await apiGet<{ success: true; data: { predictions: PlacePrediction[] } }>(
+    `/api/places/search?${params}`,
+    {
+      signal: options.signal,
+    },
+  );
   return answer.data.predictions;
 }
 
 /** GET /api/places/details/{placeId}. */
 export async function getPlaceDetails(placeId: string): Promise<PlaceDetails> {
-  const answer = await apiGet<{ success: true; data: PlaceDetails }>(`/api/places/details/${encodeURIComponent(placeId)}`);
+  const answer = await apiGet<{ success: true; data: PlaceDetails }>(
+    `/api/places/details/${encodeURIComponent(placeId)}`,
+  );
   return answer.data;
 }
 
 /** Suggestions for the typed (already debounced) text; idle below `minChars`. */
-export function usePlaceSearch(input: string, options: { location?: { lat: number; lng: number } | null; minChars?: number } = {}) {
+export function usePlaceSearch(
+  input: string,
+  options: { location?: { lat: number; lng: number } | null; minChars?: number } = {},
+) {
   const location = options.location ?? undefined;
   return useQuery({
     queryKey: ['places', 'search', input, location?.lat, location?.lng],

@@ -4,7 +4,8 @@ import type { VendorTaxonomy } from './types';
 
 export const taxonomyQuery = queryOptions({
   queryKey: ['vendor-taxonomy'],
-  queryFn: ({ signal }) => apiGet<{ success: true; data: VendorTaxonomy }>('/api/vendor-taxonomy', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) =>
+    apiGet<{ success: true; data: VendorTaxonomy }>('/api/vendor-taxonomy', { signal }).then((r) => r.data),
 });
 
 /** The service category catalogue, read by the admin vendor dialog and the public application form. */

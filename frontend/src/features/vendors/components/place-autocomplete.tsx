@@ -54,7 +54,12 @@ export function PlaceAutocomplete({ onPick }: { onPick: (prediction: PlacePredic
         <ul className={styles.suggestions} id={listId} role="listbox" aria-label="Address suggestions">
           {results.map((prediction) => (
             <li key={prediction.place_id} role="option" aria-selected={false}>
-              <button type="button" className={styles.suggestion} onMouseDown={(e) => e.preventDefault()} onClick={() => choose(prediction)}>
+              <button
+                type="button"
+                className={styles.suggestion}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(prediction)}
+              >
                 <EnvironmentOutlined className={styles.suggestionIcon} />
                 <span>
                   <span className={styles.suggestionMain}>{prediction.structured_formatting.main_text}</span>

@@ -3,10 +3,30 @@ import type { PlaceDetails, TaxonomyCategory } from '../api/types';
 import { addressFromPlace, fillFromPlace, guessCategory } from './place-rules';
 
 const taxonomy: TaxonomyCategory[] = [
-  { id: 'restaurants', name: 'Restaurants & Dining', description: '', subcategories: [{ id: 'fine-dining', name: '', description: '' }] },
-  { id: 'hotels', name: 'Luxury Accommodations', description: '', subcategories: [{ id: 'luxury-hotels', name: '', description: '' }] },
-  { id: 'wellness', name: 'Wellness & Spa', description: '', subcategories: [{ id: 'luxury-spa', name: '', description: '' }] },
-  { id: 'fashion', name: 'Fashion & Retail', description: '', subcategories: [{ id: 'luxury-retail', name: '', description: '' }] },
+  {
+    id: 'restaurants',
+    name: 'Restaurants & Dining',
+    description: '',
+    subcategories: [{ id: 'fine-dining', name: '', description: '' }],
+  },
+  {
+    id: 'hotels',
+    name: 'Luxury Accommodations',
+    description: '',
+    subcategories: [{ id: 'luxury-hotels', name: '', description: '' }],
+  },
+  {
+    id: 'wellness',
+    name: 'Wellness & Spa',
+    description: '',
+    subcategories: [{ id: 'luxury-spa', name: '', description: '' }],
+  },
+  {
+    id: 'fashion',
+    name: 'Fashion & Retail',
+    description: '',
+    subcategories: [{ id: 'luxury-retail', name: '', description: '' }],
+  },
 ];
 
 const plaza: PlaceDetails = {
@@ -25,7 +45,17 @@ const plaza: PlaceDetails = {
   geometry: { location: { lat: 40.7646, lng: -73.9743 } },
 };
 
-const empty = { name: '', website: '', phone: '', address: '', city: '', state: '', zipCode: '', placeId: null, location: null };
+const empty = {
+  name: '',
+  website: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  placeId: null,
+  location: null,
+};
 
 describe('place choice on the public form', () => {
   it('fills street from number and route, city, state short name, ZIP, and the place id with coordinates', () => {
@@ -43,12 +73,25 @@ describe('place choice on the public form', () => {
   });
 
   it('keeps a name, website and phone the applicant already typed', () => {
-    const filled = fillFromPlace({ ...empty, name: 'My Hotel', website: 'mine.example', phone: '+1 555 000 1111' }, 'p1', plaza);
-    expect(filled).toMatchObject({ name: 'My Hotel', website: 'mine.example', phone: '+1 555 000 1111', address: '768 5th Avenue' });
+    const filled = fillFromPlace(
+      { ...empty, name: 'My Hotel', website: 'mine.example', phone: '+1 555 000 1111' },
+      'p1',
+      plaza,
+    );
+    expect(filled).toMatchObject({
+      name: 'My Hotel',
+      website: 'mine.example',
+      phone: '+1 555 000 1111',
+      address: '768 5th Avenue',
+    });
   });
 
   it('uses the formatted address without a route, and sets no place without coordinates', () => {
-    const noRoute: PlaceDetails = { ...plaza, address_components: plaza.address_components.filter((c) => !c.types.includes('route')), geometry: undefined };
+    const noRoute: PlaceDetails = {
+      ...plaza,
+      address_components: plaza.address_components.filter((c) => !c.types.includes('route')),
+      geometry: undefined,
+    };
     const filled = fillFromPlace(empty, 'p1', noRoute);
     expect(filled.address).toBe('768 5th Avenue, New York, NY 10019, USA');
     expect(filled.placeId).toBeNull();

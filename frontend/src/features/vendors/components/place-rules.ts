@@ -58,9 +58,9 @@ export function fillFromPlace<T extends PublicFormPlaceFields>(form: T, placeId:
     city: address.city,
     state: address.state,
     zipCode: address.zipCode,
-    name: form.name.trim() ? form.name : details.name ?? '',
-    website: form.website.trim() ? form.website : details.website ?? '',
-    phone: form.phone.trim() ? form.phone : details.international_phone_number ?? '',
+    name: form.name.trim() ? form.name : (details.name ?? ''),
+    website: form.website.trim() ? form.website : (details.website ?? ''),
+    phone: form.phone.trim() ? form.phone : (details.international_phone_number ?? ''),
   };
   if (address.location) {
     next.location = address.location;
@@ -86,7 +86,10 @@ export function guessCategory(
   else if (has('store', 'shop')) guess = { category: 'fashion', subcategory: 'luxury-retail' };
   const known = guess && taxonomy.find((c) => c.id === guess.category);
   if (guess && known) {
-    return { category: guess.category, subcategory: known.subcategories.some((s) => s.id === guess.subcategory) ? guess.subcategory : null };
+    return {
+      category: guess.category,
+      subcategory: known.subcategories.some((s) => s.id === guess.subcategory) ? guess.subcategory : null,
+    };
   }
   const first = taxonomy[0];
   return first ? { category: first.id, subcategory: null } : null;
