@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { asAdmin } from './support/admin';
-import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
+import { startOpenAiServer, type Behaviour, type OpenAiServer } from './support/openai-server';
 import { parseSse } from './support/sse';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -264,6 +264,18 @@ describe('the concierge on an OpenAI-compatible server', () => {
       { event: 'delta', data: { content: 'Certainly' } },
       { event: 'error', data: { error: 'The concierge is unavailable right now. Please try again in a moment.' } },
     ]);
+  });
+
+  it('asks again on a new connection when the model’s server has just closed the pooled one', async () => {
+    const cookie = await sessionCookie();
+    ai.answer(() => ({ kind: 'reply', tokens: ['First.'] }));
+    await readStream(cookie, 'Hello').expect(200);
+    // The next request goes out on the connection the first one left open, which the server drops.
+    const plans: Behaviour[] = [{ kind: 'reset' }, { kind: 'reply', tokens: ['Second', ' reply.'] }];
+    ai.answer(() => plans.shift() ?? { kind: 'status', status: 500 });
+    const frames = parseSse((await readStream(cookie, 'Hello again').expect(200)).body as string);
+    expect(frames[frames.length - 1]).toMatchObject({ event: 'done', data: { message: { content: 'Second reply.' } } });
+    expect(plans).toEqual([]);
   });
 
   it('stops the upstream request when the member closes the stream', async () => {

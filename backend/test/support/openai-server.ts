@@ -17,7 +17,9 @@ export type Behaviour =
   | { kind: 'drop-after'; tokens: string[] }
   | { kind: 'endless'; delayMs: number }
   /** The body of a streamed answer exactly as given, piece by piece (bytes may split a character). */
-  | { kind: 'raw'; pieces: Array<string | Buffer> };
+  | { kind: 'raw'; pieces: Array<string | Buffer> }
+  /** The connection closed as the request arrives, as a server does to one it has just timed out. */
+  | { kind: 'reset' };
 
 export interface OpenAiServer {
   baseURL: string;
@@ -71,13 +73,17 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
     const body = JSON.parse(raw) as ChatCompletionBody;
     state.requests.push(body);
     const plan = behaviour(body);
+    if (plan.kind === 'reset') {
+      req.socket.destroy();
+      return;
+    }
     if (plan.kind === 'status') {
       res.writeHead(plan.status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'upstream failure', type: 'server_error' } }));
       return;
     }
     if (!body.stream) {
-      const content = plan.kind === 'endless' || plan.kind === 'raw' ? '' : plan.tokens.join('');
+      const content = 'tokens' in plan ? plan.tokens.join('') : '';
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(
         JSON.stringify({

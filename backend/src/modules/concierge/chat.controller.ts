@@ -35,7 +35,9 @@ export class ChatController {
       if (!response.writableFinished) upstream.abort();
     });
     // Validation errors (400) are answered as JSON before the stream opens.
-    const pieces = await this.chat.stream(body.messages, upstream.signal);
+    const pieces = (await this.chat.stream(body.messages, upstream.signal))[Symbol.asyncIterator]();
+    // The model is asked first; our stream opens while it thinks.
+    const first = pieces.next();
     request.socket.setNoDelay(true);
     response.status(200);
     response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -45,10 +47,9 @@ export class ChatController {
     response.flushHeaders();
     let content = '';
     try {
-      for await (const piece of pieces) {
-        if (upstream.signal.aborted) break;
-        content += piece;
-        response.write(frame('delta', { content: piece }));
+      for (let next = await first; !next.done && !upstream.signal.aborted; next = await pieces.next()) {
+        content += next.value;
+        response.write(frame('delta', { content: next.value }));
       }
       if (!upstream.signal.aborted) {
         response.write(
@@ -64,7 +65,8 @@ export class ChatController {
           : 'An error occurred. Please try again.';
       if (!response.writableEnded) response.write(frame('error', { error: message }));
     } finally {
-      upstream.abort();
+      // Closes the reply and its upstream request, if the loop left them open.
+      await pieces.return?.(undefined);
       response.end();
     }
   }

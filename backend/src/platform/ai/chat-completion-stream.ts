@@ -3,10 +3,15 @@ import https from 'node:https';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
-/** Connections kept open to the model's server: a reply never waits for a TCP or TLS handshake. */
+/**
+ * Connections kept open to the model's server, so a reply never waits for a TCP or TLS handshake;
+ * an idle one is closed after 4 s, before servers' usual idle limits (Node's own is 5 s) close it
+ * under a request.
+ */
+const IDLE_CONNECTION_MS = 4000;
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
 };
 
 export interface ChatCompletionStreamRequest {
@@ -98,19 +103,25 @@ function content(data: string): string | null | typeof DONE {
 export async function* streamChatCompletion(request: ChatCompletionStreamRequest): AsyncGenerator<string> {
   const { signal } = request;
   if (signal.aborted) return;
-  const outgoing = send(request);
+  let outgoing = send(request);
   // Not http.request's own `signal` option: that would also close a pooled connection after a whole answer.
   const abort = () => outgoing.destroy();
   signal.addEventListener('abort', abort, { once: true });
   let response: IncomingMessage | undefined;
   let done = false;
   try {
-    response = await answer(outgoing);
+    response = await answer(outgoing).catch((error: NodeJS.ErrnoException) => {
+      // A pooled connection the server closed as we sent: once more, on a new one.
+      if (!outgoing.reusedSocket || signal.aborted || !['ECONNRESET', 'EPIPE'].includes(error.code ?? '')) throw error;
+      outgoing = send(request);
+      return answer(outgoing);
+    });
     if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) >= 300) throw await failure(response);
     response.setEncoding('utf8');
     let buffered = '';
     let data: string[] = [];
-    for await (const piece of response as AsyncIterable<string>) {
+    // Leaving the loop at [DONE] must not close the connection: it goes back to the pool.
+    for await (const piece of response.iterator({ destroyOnReturn: false }) as AsyncIterable<string>) {
       buffered += piece;
       let end: number;
       while ((end = buffered.indexOf('\n')) !== -1) {
