@@ -170,35 +170,15 @@ async function compare(concurrency, direct, ours, upstream) {
     api.push(...(await sustained(concurrency, ours, upstream)));
   }
   const ok = (list) => list.filter((o) => o.ok);
-  const network = {
-    first: percentile(
-      ok(base).map((o) => o.first),
-      50,
-    ),
-    last: percentile(
-      ok(base).map((o) => o.last),
-      50,
-    ),
-  };
+  const times = (list, edge) => list.map((o) => o[edge]);
+  const network = { first: percentile(times(ok(base), 'first'), 50), last: percentile(times(ok(base), 'last'), 50) };
   const added = ok(api).map((o) => ({ first: o.first - network.first, last: o.last - network.last }));
   return {
     network,
-    firstP50: percentile(
-      added.map((a) => a.first),
-      50,
-    ),
-    firstP99: percentile(
-      added.map((a) => a.first),
-      99,
-    ),
-    lastP50: percentile(
-      added.map((a) => a.last),
-      50,
-    ),
-    lastP99: percentile(
-      added.map((a) => a.last),
-      99,
-    ),
+    firstP50: percentile(times(added, 'first'), 50),
+    firstP99: percentile(times(added, 'first'), 99),
+    lastP50: percentile(times(added, 'last'), 50),
+    lastP99: percentile(times(added, 'last'), 99),
     dropped: api.length - ok(api).length,
     directDropped: base.length - ok(base).length,
     total: api.length,

@@ -11,3 +11,16 @@ export function formatClock(value: string): string {
 export function formatTimeRange(start: string, end: string): string {
   return `${formatClock(start)} – ${formatClock(end)}`;
 }
+
+/** 'Saturday, December 12, 2026': an event's day (the venue's calendar day); 'Invalid date' when unreadable. */
+export function formatEventDay(date: string | null | undefined): string {
+  const parsed = new Date(`${String(date ?? '').slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return 'Invalid date';
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(parsed);
+}

@@ -3,20 +3,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
 import { formatMoney } from '../../../lib/money';
 import { useInvitation, useSubmitRsvp } from '../api/invitation';
+import { Flourish } from './flourish';
 import { InvitationError } from './invitation-error';
-import { formatLongDate, formatTicket, formatTimeRange, guestsLabel } from './invitation-format';
+import { formatEventDay } from '../../../lib/event-time';
+import { formatTicket, formatTimeRange, guestsLabel } from './invitation-format';
 import styles from './invitation.module.css';
 import { RsvpForm } from './rsvp-form';
-
-function Flourish() {
-  return (
-    <div className={styles.flourish} aria-hidden>
-      <span />
-      <i>◆</i>
-      <span />
-    </div>
-  );
-}
 
 /** The guest's invitation: an engraved card with the event, then the RSVP form. Phone first. */
 export function InvitationPage({ code }: { code: string }) {
@@ -55,7 +47,7 @@ export function InvitationPage({ code }: { code: string }) {
           <p className={styles.salutation}>Dear {invite.recipientName},</p>
           <p className={styles.request}>{event.organizer} requests the pleasure of your company at</p>
           <h1 className={styles.eventName}>{event.name}</h1>
-          <p className={styles.date}>{formatLongDate(event.date)}</p>
+          <p className={styles.date}>{formatEventDay(event.date)}</p>
           <p className={styles.time}>{formatTimeRange(event.startTime, event.endTime)}</p>
           <Flourish />
           <p className={styles.venue}>{event.location}</p>

@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
 import { useInvitation, useRsvpPayment, type InvitationView } from '../api/invitation';
 import { InvitationError } from './invitation-error';
-import { formatLongDate, formatTimeRange, guestsLabel } from './invitation-format';
+import { formatEventDay } from '../../../lib/event-time';
+import { formatTimeRange, guestsLabel } from './invitation-format';
 import styles from './invitation.module.css';
 
 /** How often the page looks again while a payment is being confirmed, and for how long. */
@@ -190,7 +191,7 @@ function ThankYouCard({
             <li>
               <CalendarOutlined aria-hidden />
               <span>
-                {formatLongDate(event.date)}
+                {formatEventDay(event.date)}
                 <br />
                 {formatTimeRange(event.startTime, event.endTime)}
               </span>

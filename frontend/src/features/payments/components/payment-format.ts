@@ -1,5 +1,6 @@
 import { currencyDigits } from '../../../lib/money';
 
+export { formatEventDay } from '../../../lib/event-time';
 export { formatMoney } from '../../../lib/money';
 
 /** The amount due for the page: price times guests, rounded to the currency's minor unit. */
@@ -8,19 +9,6 @@ export function amountDue(ticketPrice: number | null | undefined, guestCount: nu
   if (!Number.isFinite(price) || price <= 0) return 0;
   const unit = 10 ** currencyDigits(currency);
   return Math.round(price * unit * Math.max(guestCount, 1)) / unit;
-}
-
-/** 'Saturday, December 12, 2026' for the venue's day; 'Invalid date' when unreadable. */
-export function formatEventDay(date: string | null | undefined): string {
-  const parsed = new Date(`${String(date ?? '').slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return 'Invalid date';
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(parsed);
 }
 
 /** '4242 4242 4242 4242' as the guest types (19 digits at most). */

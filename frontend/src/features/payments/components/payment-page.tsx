@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
 import { formatTimeRange } from '../../../lib/event-time';
+import { Flourish } from '../../invitations/components/flourish';
 import {
   confirmPayment,
   useCreatedPayment,
@@ -29,16 +30,6 @@ export const MESSAGES = {
 } as const;
 
 /** The guest payment page: /invitations/:code/payment/:rsvpId. */
-function Flourish() {
-  return (
-    <div className={styles.flourish} aria-hidden>
-      <span />
-      <i>◆</i>
-      <span />
-    </div>
-  );
-}
-
 export function PaymentPage() {
   const brand = useBrand();
   const { code = '', rsvpId = '' } = useParams();
