@@ -5,6 +5,7 @@ const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
 };
+const SHOTS = process.env.E2E_SCREENSHOTS;
 const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 
 async function paidEventWithInvitation(request: APIRequestContext, email: string) {
@@ -71,6 +72,12 @@ test('a guest pays for a paid event with the test gateway, and the admin sees an
   await expect(page.getByText('Ticket Fee')).toBeVisible();
   await expect(page.getByTestId('ticket-fee')).toHaveText('EUR 500.00');
   await expect(page.getByText(/No real card is charged/)).toBeVisible();
+  if (SHOTS) {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ animations: 'disabled', path: `${SHOTS}/payment-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ animations: 'disabled', path: `${SHOTS}/payment-1440.png`, fullPage: true });
+  }
 
   // A declined card shows the provider's message.
   await payWith(page, '4000 0000 0000 0002');
