@@ -158,6 +158,7 @@ async function main() {
     api.close();
     await new Promise((r) => setTimeout(r, 500));
     if (!process.env.BENCH_KEEP_DATABASE) await services.dropDatabase(databaseUrl).catch(() => undefined);
+    await services.deleteRedisKeys(redis.url, env.REDIS_PREFIX).catch(() => undefined);
   }
 }
 

@@ -193,6 +193,7 @@ async function main() {
   const databaseUrl = services.withDatabase(pgServer.url, 'mf_bench_chat_stream');
   await services.ensureDatabase(databaseUrl, { fresh: true });
   const port = await services.freePort();
+  const redisPrefix = `mfbench${randomBytes(3).toString('hex')}`;
   const child = spawn(process.execPath, [...services.SERVER_NODE_FLAGS, join(ROOT, 'backend/dist/src/main.js')], {
     env: {
       ...process.env,
@@ -200,7 +201,7 @@ async function main() {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
-      REDIS_PREFIX: `mfbench${randomBytes(3).toString('hex')}`,
+      REDIS_PREFIX: redisPrefix,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
       FRONTEND_DIST: '',
@@ -289,6 +290,7 @@ async function main() {
     upstream.server.close();
     await new Promise((r) => setTimeout(r, 500));
     await services.dropDatabase(databaseUrl).catch(() => undefined);
+    await services.deleteRedisKeys(redis.url, redisPrefix).catch(() => undefined);
   }
 }
 

@@ -173,6 +173,7 @@ async function main() {
     await bare.close();
     await new Promise((r) => setTimeout(r, 500));
     await services.dropDatabase(databaseUrl).catch(() => undefined);
+    await services.deleteRedisKeys(redis.url, env.REDIS_PREFIX).catch(() => undefined);
   }
 }
 

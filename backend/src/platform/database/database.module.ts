@@ -12,7 +12,9 @@ import { ormConfig } from './mikro-orm.config';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...ormConfig(config.DATABASE_URL, {}, config.LOG_LEVEL === 'silent'),
-        registerRequestContext: true,
+        // Services fork their own EntityManager (and inTransaction a transaction's), so no request
+        // context: it would keep an AsyncLocalStorage (see transaction.ts).
+        registerRequestContext: false,
       }),
     }),
   ],

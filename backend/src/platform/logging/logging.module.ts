@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import pino, { type Logger as Pino } from 'pino';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
+import { AppLogger } from './app-logger';
+
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+/** Secrets that never reach a log line. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+/**
+ * One pino logger per process, behind Nest's logger interface (AppLogger). Request logs come from
+ * pino-http (see http-app.ts). No AsyncLocalStorage: see platform/database/transaction.ts for why.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: ROOT_LOGGER,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): Pino => pino({ level: config.LOG_LEVEL, redact: REDACT }),
+    },
+    { provide: AppLogger, inject: [ROOT_LOGGER], useFactory: (root: Pino) => new AppLogger(root) },
+  ],
+  exports: [ROOT_LOGGER, AppLogger],
+})
+export class LoggingModule {}
