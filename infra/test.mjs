@@ -48,7 +48,11 @@ const suites = [];
 
 function backend() {
   const out = join(RESULTS, 'backend.json');
-  const status = run('npx', ['jest', '--runInBand', '--json', `--outputFile=${out}`], { cwd: join(ROOT, 'backend') });
+  // BACKEND_TESTS=pattern runs only the matching test files (while working on one).
+  const only = process.env.BACKEND_TESTS ? [`--testPathPatterns=${process.env.BACKEND_TESTS}`] : [];
+  const status = run('npx', ['jest', '--runInBand', '--json', `--outputFile=${out}`, ...only], {
+    cwd: join(ROOT, 'backend'),
+  });
   const report = readJson(out);
   const passed = report?.numPassedTests ?? 0;
   // A suite that failed to run (compile error, crash in set-up) counts as a failure too.

@@ -6,7 +6,6 @@ import { lockEvent, seatsTaken } from '../invitations/seat-ledger';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { pageOf, PageQueryDto } from './dto/page-query.dto';
 import { Event } from './event.entity';
-import { inTransaction } from '../../platform/database/transaction';
 
 export interface EventView {
   id: number;
@@ -125,7 +124,7 @@ export class EventsService {
   /** Replaces the fields. Capacity may not drop below the seats already taken (under the event lock). */
   async update(id: number, input: EventFieldsDto): Promise<EventView> {
     checkPrice(input);
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const event = await lockEvent(em, id);
       if (!event) throw AppError.notFound('Event not found');
       const taken = await seatsTaken(em, id);

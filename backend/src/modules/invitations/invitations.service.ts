@@ -11,7 +11,6 @@ import { Event } from '../events/event.entity';
 import { CreateInvitationDto } from './dto/create-invitation.dto';
 import { Invitation, type InvitationStatus } from './invitation.entity';
 import { Rsvp } from './rsvp.entity';
-import { inTransaction } from '../../platform/database/transaction';
 
 /** Where the invitation email stands, as the admin table shows it. */
 export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
@@ -186,7 +185,7 @@ export class InvitationsService {
   }
 
   async send(id: number): Promise<InvitationRow> {
-    await inTransaction(this.em, async (em) => {
+    await this.em.fork().transactional(async (em) => {
       const invitation = await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!invitation) throw AppError.notFound('Invitation not found');
       if (invitation.status !== 'pending') throw AppError.conflict('Only pending invitations can be sent');
@@ -197,7 +196,7 @@ export class InvitationsService {
 
   /** Queues every pending invitation of the event not already on its way; answers the batch to follow. */
   async sendPending(eventId: number): Promise<BatchProgress> {
-    const batchId = await inTransaction(this.em, async (em) => {
+    const batchId = await this.em.fork().transactional(async (em) => {
       const event = await em.findOne(Event, { id: eventId });
       if (!event) throw AppError.notFound('Event not found');
       const pending = await em.find(

@@ -14,7 +14,6 @@ import { InvitationsService } from './invitations.service';
 import { RsvpChanges } from './rsvp-changes';
 import { Rsvp } from './rsvp.entity';
 import { assertSeatsAvailable, holdSeats, lockEvent } from './seat-ledger';
-import { inTransaction } from '../../platform/database/transaction';
 
 export interface RsvpView {
   id: string;
@@ -149,7 +148,7 @@ export class RsvpsService {
   async respond(code: string, input: RsvpDto): Promise<{ rsvp: RsvpView; next: 'payment' | 'thank-you' }> {
     const found = await this.em.fork().findOne(Invitation, { invitationCode: code });
     if (!found) throw AppError.notFound('Invitation not found');
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const event = await lockEvent(em, found.eventId);
       const invitation = await em.findOne(Invitation, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!event || !invitation) throw AppError.notFound('Invitation not found');

@@ -12,7 +12,6 @@ import { lockEvent, seatsTaken } from '../invitations/seat-ledger';
 import { amountDue } from './money';
 import { Payment, type RefundReason } from './payment.entity';
 import { StripeEvent } from './stripe-event.entity';
-import { inTransaction } from '../../platform/database/transaction';
 
 /** What the provider says happened to a PaymentIntent (or its charge). */
 export type IntentOutcome =
@@ -64,7 +63,7 @@ export class PaymentSettlement {
     if (!stored) return 'missing';
     if (stored.processedAt) return stored.outcome ?? 'done';
     const outcome = await this.outcomeOf(stored.payload as unknown as GatewayEvent);
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const row = await em.findOne(
         StripeEvent,
         { id: eventId },

@@ -22,7 +22,6 @@ import { AT_CAPACITY_MESSAGE, holdSeats, lockEvent, seatsTaken } from '../invita
 import { amountDue, formatAmount, toMajorUnits, toMinorUnits } from './money';
 import { Payment } from './payment.entity';
 import { PaymentSettlement } from './payment-settlement.service';
-import { inTransaction } from '../../platform/database/transaction';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_AMOUNT = 2_000_000_000;
@@ -124,7 +123,7 @@ export class PaymentsService implements OnModuleInit {
     const found = await this.em.fork().findOne(Rsvp, { id: rsvpId });
     if (!found) throw AppError.notFound('Reservation not found');
 
-    const { amount, currency, eventName } = await inTransaction(this.em, async (em) => {
+    const { amount, currency, eventName } = await this.em.fork().transactional(async (em) => {
       const event = await lockEvent(em, found.eventId);
       const rsvp = await em.findOne(Rsvp, { id: rsvpId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       const invitation = rsvp && (await em.findOne(Invitation, { id: rsvp.invitationId }));
@@ -159,7 +158,7 @@ export class PaymentsService implements OnModuleInit {
 
     // Under the RSVP's lock only (no event lock while we talk to the provider): two clicks give one
     // intent, and an answer changed meanwhile (which takes this lock too) is seen here.
-    const { payment, clientSecret } = await inTransaction(this.em, async (em) => {
+    const { payment, clientSecret } = await this.em.fork().transactional(async (em) => {
       const rsvp = await em.findOne(Rsvp, { id: rsvpId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       const event = rsvp && (await em.findOne(Event, { id: rsvp.eventId }, { refresh: true }));
       if (
@@ -242,7 +241,7 @@ export class PaymentsService implements OnModuleInit {
     if (!intent || intent.status !== 'succeeded') {
       throw AppError.conflict(intent?.lastError ?? 'The payment has not succeeded yet');
     }
-    await inTransaction(this.em, (em) =>
+    await this.em.fork().transactional((em) =>
       this.settlement.settle(em, {
         kind: 'succeeded',
         intentId: intent.id,
@@ -265,7 +264,7 @@ export class PaymentsService implements OnModuleInit {
    */
   async refundByAdmin(paymentId: string): Promise<PaymentView> {
     if (!UUID.test(paymentId)) throw AppError.notFound('Payment not found');
-    const payment = await inTransaction(this.em, async (em) => {
+    const payment = await this.em.fork().transactional(async (em) => {
       const p = await em.findOne(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!p) throw AppError.notFound('Payment not found');
       if (p.status === 'refunded') throw AppError.conflict('This payment has already been refunded');

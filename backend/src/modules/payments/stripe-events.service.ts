@@ -7,7 +7,6 @@ import type { AppConfig } from '../../config/environment';
 import type { GatewayEvent } from '../../platform/payments/payment-gateway';
 import type { PaymentEventSink } from '../../platform/payments/test-gateway';
 import { OutboxService } from '../../platform/queue/outbox.service';
-import { inTransaction } from '../../platform/database/transaction';
 
 /** The events whose effects we apply; others are stored and acknowledged, then ignored. */
 export const HANDLED_EVENT_TYPES = [
@@ -58,7 +57,7 @@ export class StripeEventsService implements PaymentEventSink {
     if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
       throw AppError.badRequest('Unreadable Stripe event');
     }
-    const fresh = await inTransaction(this.em, (em) => this.record(em, event));
+    const fresh = await this.em.fork().transactional((em) => this.record(em, event));
     if (!fresh) this.logger.log(`Stripe event ${event.id} delivered again; already recorded`);
   }
 }

@@ -6,7 +6,6 @@ import { messageIntent, parseRequest, reportsExperience, toEntities } from '../.
 import type { MessageCategory, ParsedEntities } from '../../platform/ai/types';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { OPEN_STATUSES, UserRequest, type ClosedReason } from './user-request.entity';
-import { inTransaction } from '../../platform/database/transaction';
 
 /** A message within this time of an open request, on the same topic, adds to it. */
 const CONTINUE_WITHIN_MS = 30 * 60 * 1000;
@@ -71,7 +70,7 @@ export class RequestsService {
     const intent = messageIntent(message);
     if (intent === 'small-talk') return null;
     const own = parseRequest(message);
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       // One session's messages are recorded one at a time, so two at once cannot both open a request.
       await em
         .getConnection()
@@ -144,7 +143,7 @@ export class RequestsService {
    */
   async setStatus(id: string, status: 'in_progress' | 'fulfilled' | 'cancelled'): Promise<UserRequestView> {
     if (!UUID.test(id)) throw AppError.notFound('Request not found.');
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const request = await em.findOne(UserRequest, { id });
       if (!request) throw AppError.notFound('Request not found.');
       if (!OPEN_STATUSES.includes(request.status)) {

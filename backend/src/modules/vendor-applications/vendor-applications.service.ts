@@ -11,7 +11,6 @@ import { normalizeWebsite } from './application-rules';
 import { DecideApplicationDto } from './dto/decide-application.dto';
 import { SubmitApplicationDto } from './dto/submit-application.dto';
 import { applicationView, VendorApplication, type ApplicationView } from './vendor-application.entity';
-import { inTransaction } from '../../platform/database/transaction';
 
 @Injectable()
 export class VendorApplicationsService {
@@ -23,7 +22,7 @@ export class VendorApplicationsService {
 
   /** Stores the application and, in the same transaction, queues the administrators' notification. */
   async submit(input: SubmitApplicationDto, notifyAddress: string): Promise<ApplicationView> {
-    const application = await inTransaction(this.em, async (em) => {
+    const application = await this.em.fork().transactional(async (em) => {
       const row = em.create(VendorApplication, {
         name: input.name,
         contactName: input.contactName,
@@ -76,7 +75,7 @@ export class VendorApplicationsService {
     id: number,
     input: DecideApplicationDto,
   ): Promise<{ application: ApplicationView; vendor: VendorView | null }> {
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const application = await em.findOne(VendorApplication, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!application) throw AppError.notFound('Application not found');
       if (application.status !== 'pending') {

@@ -6,7 +6,6 @@ import { CreateVendorDto, UpdateVendorDto } from './dto/vendor-fields.dto';
 import { pageOf, type PageQueryDto } from './dto/page-query.dto';
 import { Vendor, vendorView, type VendorStatus, type VendorView } from './vendor.entity';
 import { findCategory, isSubcategoryOf } from './vendor-taxonomy';
-import { inTransaction } from '../../platform/database/transaction';
 
 /** What another module (the approval of an application) hands over to file a new vendor. */
 export interface NewVendor {
@@ -137,7 +136,8 @@ export class VendorsService {
   }
 
   async create(input: CreateVendorDto): Promise<VendorView> {
-    const vendor = await inTransaction(this.em, (tx) => this.createIn(tx, this.fromDto(input) as NewVendor));
+    const em = this.em.fork();
+    const vendor = await em.transactional((tx) => this.createIn(tx, this.fromDto(input) as NewVendor));
     return vendorView(vendor);
   }
 
@@ -158,7 +158,8 @@ export class VendorsService {
   }
 
   async update(id: number, input: UpdateVendorDto): Promise<VendorView> {
-    const vendor = await inTransaction(this.em, async (tx) => {
+    const em = this.em.fork();
+    const vendor = await em.transactional(async (tx) => {
       const found = await tx.findOne(Vendor, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!found) throw AppError.notFound('Vendor not found');
       const changes = this.fromDto(input);

@@ -12,8 +12,8 @@ import { ormConfig } from './mikro-orm.config';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...ormConfig(config.DATABASE_URL, {}, config.LOG_LEVEL === 'silent'),
-        // Services fork their own EntityManager (and inTransaction a transaction's), so no request
-        // context: it would keep an AsyncLocalStorage (see transaction.ts).
+        // Services fork their own EntityManager where they need one, so no fork and no
+        // AsyncLocalStorage store per request (see platform/logging/logging.module.ts).
         registerRequestContext: false,
       }),
     }),

@@ -9,7 +9,6 @@ import {
   type IntentStatus,
   type PaymentGateway,
 } from './payment-gateway';
-import { inTransaction } from '../database/transaction';
 
 /** Receives the gateway's Stripe-shaped events inside the transaction that caused them. */
 export interface PaymentEventSink {
@@ -103,7 +102,7 @@ export class TestPaymentGateway implements PaymentGateway {
   async confirmCard(intentId: string, clientSecret: string, card: TestCard): Promise<TestCardOutcome> {
     const invalid = validateCard(card);
     if (invalid) return { ok: false, ...invalid };
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where id = ? for update', [
         intentId,
       ]);
@@ -136,7 +135,7 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   async cancelIntent(intentId: string): Promise<GatewayIntent> {
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where id = ? for update', [
         intentId,
       ]);
@@ -159,7 +158,7 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   async refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<GatewayRefund> {
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const [existing] = await em.execute<Array<{ id: string }>>(
         'select id from test_gateway_refunds where idempotency_key = ?',
         [input.idempotencyKey],

@@ -1,12 +1,11 @@
-import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { Job, UnrecoverableError } from 'bullmq';
 import { JOB_HANDLER, type JobHandlerInstance, type JobHandlerMeta } from './job-handler.decorator';
 
 /**
- * Finds every @JobHandler provider at boot and runs a job with the handler for its name, in a
- * fresh ORM context (HTTP middleware does not run in the worker).
+ * Finds every @JobHandler provider at boot and runs a job with the handler for its name. Handlers
+ * fork their own EntityManager, as the api's services do.
  */
 @Injectable()
 export class JobDispatcher implements OnApplicationBootstrap {
@@ -16,7 +15,6 @@ export class JobDispatcher implements OnApplicationBootstrap {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly reflector: Reflector,
-    private readonly orm: MikroORM,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -33,6 +31,6 @@ export class JobDispatcher implements OnApplicationBootstrap {
   async run(job: Job): Promise<unknown> {
     const handler = this.handlers.get(job.name);
     if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}"`);
-    return RequestContext.create(this.orm.em, () => handler.handle(job.data as never, job));
+    return handler.handle(job.data as never, job);
   }
 }

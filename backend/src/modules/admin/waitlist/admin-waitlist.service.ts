@@ -2,7 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Writable } from 'node:stream';
 import type { ListWaitlistQuery, WaitlistSort } from './dto/list-waitlist.query';
-import { inTransaction } from '../../../platform/database/transaction';
 
 export interface AdminWaitlistEntry {
   id: string;
@@ -163,7 +162,7 @@ export class AdminWaitlistService {
    */
   private rareQuery<T>(sql: string, params: unknown[], indexed: boolean): Promise<T[]> {
     if (!indexed) return this.connection.execute<T[]>(sql, params);
-    return inTransaction(this.em, async (em) => {
+    return this.em.fork().transactional(async (em) => {
       const connection = em.getConnection();
       const context = em.getTransactionContext();
       await connection.execute(
