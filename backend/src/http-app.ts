@@ -4,7 +4,6 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger as Pino } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -13,6 +12,7 @@ import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/environment';
 import { publicConfig } from './modules/site-config/site-config.controller';
 import { ROOT_LOGGER } from './platform/logging/logging.module';
+import { requestLogger } from './platform/logging/request-logger';
 
 /** Paths the single-page app must not swallow. */
 const SERVER_PATHS = /^\/(api|admin\/queues)(\/|$)/;
@@ -25,12 +25,7 @@ function escapeAttribute(value: string): string {
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(
-    pinoHttp({
-      logger: app.get<Pino>(ROOT_LOGGER),
-      autoLogging: { ignore: (request) => request.url === '/api/health' },
-    }),
-  );
+  app.use(requestLogger(app.get<Pino>(ROOT_LOGGER)));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -7,7 +7,7 @@ const PASSWORD = 'members-only-password';
 /**
  * A per-request context (nestjs-pino's logger store, MikroORM's request fork) cost the api about a
  * fifth of its CPU per request (bench:waitlist). The pipeline keeps none: services fork their own
- * EntityManager, and logs are pino-http's. This keeps a request that needs no ORM unit of work
+ * EntityManager, and request logs are written when the answer is. This keeps a request that needs no ORM unit of work
  * (a sign-up is one SQL statement; a concierge stream, none) free of any AsyncLocalStorage.
  */
 describe('the request pipeline', () => {

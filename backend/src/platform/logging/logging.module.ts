@@ -6,14 +6,14 @@ import { AppLogger } from './app-logger';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-/** Secrets that never reach a log line. */
+/** Secrets that never reach a log line, should a request's headers ever be logged. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
 /**
- * One pino logger per process, behind Nest's logger interface (AppLogger); request logs come from
- * pino-http (http-app.ts). Unlike nestjs-pino, no per-request AsyncLocalStorage store: together
- * with MikroORM's request context it cost about a fifth of the api's CPU per request
- * (bench:waitlist), and our services log their own context.
+ * One pino logger per process, behind Nest's logger interface (AppLogger); request lines come from
+ * request-logger.ts. Unlike nestjs-pino, no per-request AsyncLocalStorage store: together with
+ * MikroORM's request context it cost about a fifth of the api's CPU per request (bench:waitlist),
+ * and our services log their own context.
  */
 @Global()
 @Module({
