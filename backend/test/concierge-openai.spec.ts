@@ -266,6 +266,38 @@ describe('the concierge on an OpenAI-compatible server', () => {
     ]);
   });
 
+  it('keeps one connection to the model’s server across a member’s messages', async () => {
+    const cookie = await sessionCookie();
+    ai.answer(() => ({ kind: 'reply', tokens: ['First.'] }));
+    await readStream(cookie, 'Hello').expect(200);
+    const opened = ai.connections;
+    // Each sent as soon as the reply before it has been read.
+    for (const text of ['Hello again', 'And once more']) {
+      const frames = parseSse((await readStream(cookie, text).expect(200)).body as string);
+      expect(frames[frames.length - 1]).toMatchObject({ event: 'done' });
+    }
+    expect(ai.connections).toBe(opened);
+  });
+
+  it('finishes the reply at [DONE] even when the model’s server leaves its answer open', async () => {
+    const cookie = await sessionCookie();
+    ai.answer(() => ({
+      kind: 'raw',
+      keepOpen: true,
+      pieces: [
+        `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Done.' } }] })}\n\n`,
+        'data: [DONE]\n\n',
+      ],
+    }));
+    const upstreamClosed = ai.nextClose();
+    const started = Date.now();
+    const frames = parseSse((await readStream(cookie, 'Hello').expect(200)).body as string);
+    expect(frames[frames.length - 1]).toMatchObject({ event: 'done', data: { message: { content: 'Done.' } } });
+    expect(Date.now() - started).toBeLessThan(2000);
+    // That connection cannot go back to the pool: it is closed.
+    await upstreamClosed;
+  });
+
   it('asks again on a new connection when the model’s server has just closed the pooled one', async () => {
     const cookie = await sessionCookie();
     ai.answer(() => ({ kind: 'reply', tokens: ['First.'] }));

@@ -17,7 +17,7 @@ export type Behaviour =
   | { kind: 'drop-after'; tokens: string[] }
   | { kind: 'endless'; delayMs: number }
   /** The body of a streamed answer exactly as given, piece by piece (bytes may split a character). */
-  | { kind: 'raw'; pieces: Array<string | Buffer> }
+  | { kind: 'raw'; pieces: Array<string | Buffer>; keepOpen?: boolean }
   /** The connection closed as the request arrives, as a server does to one it has just timed out. */
   | { kind: 'reset' };
 
@@ -27,6 +27,8 @@ export interface OpenAiServer {
   requests: ChatCompletionBody[];
   /** How many streaming responses the client closed before the server finished them. */
   closedEarly: number;
+  /** How many TCP connections clients have opened to the server. */
+  connections: number;
   /** Resolves when the next streaming response is closed by the client. */
   nextClose(): Promise<void>;
   answer(fn: (body: ChatCompletionBody) => Behaviour): void;
@@ -56,6 +58,7 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
     baseURL: '',
     requests: [],
     closedEarly: 0,
+    connections: 0,
     nextClose: () => new Promise<void>((resolve) => waiters.push(resolve)),
     answer: (fn) => {
       behaviour = fn;
@@ -111,6 +114,8 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
         res.write(piece);
         await sleep(10);
       }
+      // keepOpen: the answer is left unfinished after its last piece, until the client goes.
+      if (plan.keepOpen) return;
       finished = true;
       res.end();
       return;
@@ -141,6 +146,7 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
   const server: Server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
+  server.on('connection', () => (state.connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   state.baseURL = `http://127.0.0.1:${port}/v1`;

@@ -36,7 +36,9 @@ export class ChatController {
     });
     // Validation errors (400) are answered as JSON before the stream opens.
     const pieces = (await this.chat.stream(body.messages, upstream.signal))[Symbol.asyncIterator]();
-    // The model is asked first; our stream opens while it thinks.
+    // The model is asked first. Our headers leave with the first frame, in the same packet: written
+    // on their own they went out before the model's request did (its socket comes a tick later),
+    // and cost a write of their own on the way to the first token.
     const first = pieces.next();
     request.socket.setNoDelay(true);
     response.status(200);
@@ -44,7 +46,6 @@ export class ChatController {
     response.setHeader('Cache-Control', 'no-cache, no-transform');
     response.setHeader('Connection', 'keep-alive');
     response.setHeader('X-Accel-Buffering', 'no');
-    response.flushHeaders();
     let content = '';
     try {
       for (let next = await first; !next.done && !upstream.signal.aborted; next = await pieces.next()) {
