@@ -9,10 +9,11 @@ import { applyMigrations } from './platform/database/migrate';
 import { OutboxRelay } from './platform/queue/outbox-relay.service';
 import { exitOnBootError } from './platform/boot';
 import { AppLogger } from './platform/logging/app-logger';
+import { ExpressHttpAdapter } from './platform/http/express-http-adapter';
 
 async function bootstrap(): Promise<void> {
   const config = loadEnvironment();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ExpressHttpAdapter(), {
     bufferLogs: true,
     rawBody: true,
     bodyParser: false,

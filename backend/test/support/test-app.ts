@@ -9,6 +9,7 @@ import { AppModule } from '../../src/app.module';
 import { loadEnvironment } from '../../src/config/environment';
 import { configureHttpApp } from '../../src/http-app';
 import { applyMigrations } from '../../src/platform/database/migrate';
+import { ExpressHttpAdapter } from '../../src/platform/http/express-http-adapter';
 import { OutboxRelay } from '../../src/platform/queue/outbox-relay.service';
 import { ALL_QUEUES } from '../../src/platform/queue/queue-names';
 import { REDIS } from '../../src/platform/redis/redis.module';
@@ -44,7 +45,7 @@ export async function createTestApp(
   }
   try {
     const config = loadEnvironment();
-    const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule, new ExpressHttpAdapter(), {
       logger: false,
       abortOnError: false,
       rawBody: true,
