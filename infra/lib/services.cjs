@@ -310,8 +310,11 @@ async function deleteRedisKeys(url, prefix) {
  * How the api and worker processes are started (npm start, the benchmarks; the Dockerfile and
  * docker-compose.yml repeat them). A 64 MB young generation halves how often V8 stops to collect
  * a request's short-lived objects: about 12% more requests per CPU second for ~100 MB of memory.
+ * No memory reducer: after a few idle seconds it shrank the heap (194 MB to 56 MB committed), and
+ * the next request paid for growing it again; a member's next message after reading a reply came
+ * about 1 ms later to its first token (bench:chat-stream at 1 stream, two paired runs).
  */
-const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64'];
+const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64', '--no-memory-reducer'];
 
 module.exports = {
   ROOT,
