@@ -237,13 +237,21 @@ describe('The first unknown username after boot', () => {
         await request(t.http).get('/api/admin/auth').set('Authorization', value).expect(401);
         return Number(process.hrtime.bigint() - started) / 1e6;
       };
-      // Warms the request path without touching any password hash.
-      await request(t.http).get('/api/admin/auth').expect(401);
+      // Warms the whole sign-in path (limits, lookup, one argon2 run) on the real administrator's
+      // own hash, so the first unknown username is the first use of the dummy hash and nothing else.
+      await request(t.http)
+        .get('/api/admin/auth')
+        .set('Authorization', basic('admin', TEST_ADMIN.password))
+        .expect(200);
+      await time(basic('admin', 'not-the-password'));
       const first = await time(basic('ghost-1', 'whatever-password'));
-      const later = [await time(basic('ghost-2', 'whatever')), await time(basic('ghost-3', 'whatever'))];
-      const usual = (later[0] + later[1]) / 2;
+      const later = [
+        await time(basic('ghost-2', 'whatever')),
+        await time(basic('ghost-3', 'whatever')),
+        await time(basic('ghost-4', 'whatever')),
+      ].sort((a, b) => a - b);
       // Hashing the dummy on first use would make the first attempt cost two argon2 runs instead of one.
-      expect(first).toBeLessThan(usual * 1.4);
+      expect(first).toBeLessThan(later[1] * 1.5);
     } finally {
       await t.close();
     }
