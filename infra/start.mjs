@@ -79,9 +79,9 @@ async function main() {
     for (const child of children) child.kill('SIGTERM');
     // A process stuck on an unreachable service may never finish its shutdown: 10 s, then SIGKILL.
     const killer = setTimeout(() => children.forEach((child) => child.kill('SIGKILL')), 10_000);
-    await Promise.all(
-      children.map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))),
-    );
+    // A child killed by a signal has no exit code, only a signal code.
+    const exited = (child) => child.exitCode !== null || child.signalCode !== null;
+    await Promise.all(children.map((child) => new Promise((r) => (exited(child) ? r() : child.once('exit', r)))));
     clearTimeout(killer);
     await mail?.close().catch(() => undefined);
     await services.stopEmbeddedPostgres();
@@ -89,9 +89,9 @@ async function main() {
   };
   const run = (name, command, commandArgs, options = {}) => {
     const child = spawn(command, commandArgs, { env, stdio: 'inherit', ...options });
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       if (!stopping) {
-        say(`${name} stopped (exit code ${code}); stopping everything.`);
+        say(`${name} stopped (${signal ? `killed by ${signal}` : `exit code ${code}`}); stopping everything.`);
         void stop(code || 1);
       }
     });
