@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { percentile } from '../lib/percentile.mjs';
 import { ensureBuilt, ROOT } from '../lib/prepare.mjs';
 
 const require = createRequire(import.meta.url);
@@ -104,12 +105,6 @@ function measure({ port, path, headers, body, firstMarker, doneMarker }, id) {
     req.on('error', () => result(false));
     req.end(body(id));
   });
-}
-
-function percentile(values, p) {
-  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /**

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { percentile } from '../lib/percentile.mjs';
 import { ensureBuilt, ROOT } from '../lib/prepare.mjs';
 
 const require = createRequire(import.meta.url);
@@ -72,10 +73,7 @@ function load(url, prefix, seconds, into = tally()) {
 
 const perSecond = (t) => t.requests / t.seconds;
 
-function p99(t) {
-  const sorted = Float64Array.from(t.times).sort();
-  return sorted.length ? sorted[Math.ceil(sorted.length * 0.99) - 1] : NaN;
-}
+const p99 = (t) => percentile(t.times, 99);
 
 /**
  * The same statement the api runs (the sign-up, its email-delivery record and its outbox row),
