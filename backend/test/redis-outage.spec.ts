@@ -1,4 +1,8 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import request from 'supertest';
+import { OUTBOX_REDIS_WAIT_MS } from '../src/platform/queue/outbox-relay.service';
+import { OutboxService } from '../src/platform/queue/outbox.service';
+import { QueueName } from '../src/platform/queue/queue-names';
 import { ownRedis } from './support/own-redis';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -72,4 +76,43 @@ describe('public writes while Redis is down', () => {
       own.process().kill('SIGCONT');
     }
   });
+
+  it('never keeps the outbox rows locked in an open transaction while Redis stalls; the job moves once it answers', async () => {
+    const em = t.app.get(EntityManager).fork();
+    const [entry] = await em.execute<Array<{ id: string }>>(
+      `insert into waitlist_entries (id, email, consent) values (gen_random_uuid(), 'ida@example.com', true) returning id`,
+    );
+    // The longest-open transaction in the test database that is waiting on its client (the relay
+    // waiting on Redis with its rows claimed), in ms.
+    const longestWait = async () => {
+      const [{ ms }] = await em.execute<Array<{ ms: number }>>(
+        `select coalesce(max(extract(epoch from clock_timestamp() - xact_start)) * 1000, 0)::int as ms
+           from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+      );
+      return ms;
+    };
+
+    own.process().kill('SIGSTOP');
+    let message: { id: string };
+    let longest = 0;
+    try {
+      message = await em.transactional((tx) =>
+        t.app.get(OutboxService).add(tx, 'waitlist.welcome', { entryId: entry.id }),
+      );
+      const until = Date.now() + OUTBOX_REDIS_WAIT_MS + 4000;
+      while (Date.now() < until) {
+        longest = Math.max(longest, await longestWait());
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      own.process().kill('SIGCONT');
+    }
+    // The relay did claim the row and wait on Redis, and gave it back within its bound.
+    expect(longest).toBeGreaterThan(500);
+    expect(longest).toBeLessThan(OUTBOX_REDIS_WAIT_MS + 1500);
+
+    await t.drainOutbox();
+    const jobs = await t.queue(QueueName.Email).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    expect(jobs.filter((job) => job.data.entryId === entry.id).map((job) => job.id)).toEqual([message.id]);
+  }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 
@@ -11,6 +11,11 @@ const POLL_INTERVAL_MS = 500;
 // A nudge waits this long before draining, so a burst of commits is moved in one batch
 // (one transaction and one Redis round trip per queue) instead of one drain per row.
 const NUDGE_DELAY_MS = 20;
+// The claimed rows stay locked, in an open transaction, while Redis takes their jobs. BullMQ waits
+// for a Redis that is down or stalled until it answers; past this the batch is given back and
+// tried again later (a late add of the same job ids is a duplicate BullMQ ignores), so an outage
+// never holds a transaction, its connection and its locks open for as long as it lasts.
+export const OUTBOX_REDIS_WAIT_MS = 5000;
 
 interface OutboxRow {
   id: string;
@@ -27,7 +32,7 @@ interface OutboxRow {
  * SKIP LOCKED, so any number of relays (one per api and worker process) can run at once.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationShutdown {
+export class OutboxRelay implements OnModuleDestroy {
   private readonly logger = new Logger(OutboxRelay.name);
   private subscribed = false;
   private timer?: NodeJS.Timeout;
@@ -62,7 +67,8 @@ export class OutboxRelay implements OnApplicationShutdown {
     await this.draining;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops claiming rows before the queues and the database it moves them between are closed. */
+  async onModuleDestroy(): Promise<void> {
     await this.stop();
   }
 
@@ -114,14 +120,16 @@ export class OutboxRelay implements OnApplicationShutdown {
       if (rows.length === 0) return 0;
       const byQueue = new Map<string, OutboxRow[]>();
       for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
-      await Promise.all(
-        [...byQueue].map(([queue, queued]) =>
-          this.queue(queue).addBulk(
-            queued.map((row) => ({
-              name: row.job_name,
-              data: row.payload,
-              opts: { jobId: row.job_id ?? row.id, delay: row.delay_ms > 0 ? row.delay_ms : undefined },
-            })),
+      await withinRedisWait(
+        Promise.all(
+          [...byQueue].map(([queue, queued]) =>
+            this.queue(queue).addBulk(
+              queued.map((row) => ({
+                name: row.job_name,
+                data: row.payload,
+                opts: { jobId: row.job_id ?? row.id, delay: row.delay_ms > 0 ? row.delay_ms : undefined },
+              })),
+            ),
           ),
         ),
       );
@@ -134,5 +142,23 @@ export class OutboxRelay implements OnApplicationShutdown {
 
   private queue(name: string): Queue {
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+  }
+}
+
+/** `adding`, or an error once OUTBOX_REDIS_WAIT_MS have passed without Redis answering. */
+async function withinRedisWait<T>(adding: Promise<T>): Promise<T> {
+  // Settles later, or never: the rows are given back either way, and a late add is a duplicate.
+  adding.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, fail) => {
+    timer = setTimeout(
+      () => fail(new Error(`Redis did not take the jobs within ${OUTBOX_REDIS_WAIT_MS} ms`)),
+      OUTBOX_REDIS_WAIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([adding, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
