@@ -102,11 +102,26 @@ export async function createTestApp(
           `select tablename from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'`,
         );
       if (tables.length) {
-        await orm.em
-          .getConnection()
-          .execute(
-            `truncate ${tables.map((table: { tablename: string }) => `"${table.tablename}"`).join(', ')} cascade`,
+        const truncate = `truncate ${tables.map((table) => `"${table.tablename}"`).join(', ')} cascade`;
+        try {
+          await orm.em
+            .getConnection()
+            .getKnex()
+            .transaction(async (trx) => {
+              await trx.raw(`set local lock_timeout = '10s'`);
+              await trx.raw(truncate);
+            });
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55P03') throw error;
+          // A transaction left open (by this run's code or a test's) holds a table: name it
+          // instead of leaving the hook to time out.
+          const holders = await orm.em.getConnection().execute(
+            `select pid, state, backend_type, (clock_timestamp() - xact_start)::text as open_for, left(query, 300) as query
+               from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
           );
+          throw new Error(`reset: tables stayed locked for 10 s by ${JSON.stringify(holders)}`);
+        }
       }
       await Promise.all(ALL_QUEUES.map((name) => queue(name).obliterate({ force: true })));
       const redis = app.get<Redis>(REDIS);
@@ -124,6 +139,8 @@ export async function createTestApp(
       drainOutbox,
       reset,
       close: async () => {
+        // What this app committed is moved before it closes, so no later test's app relays it.
+        await drainOutbox(5000).catch(() => undefined);
         await worker?.close();
         await app.close();
       },
