@@ -2,16 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type Redis from 'ioredis';
+import { withTimeout } from '../../common/with-timeout';
 import { REDIS } from '../../platform/redis/redis.module';
 
 const CHECK_TIMEOUT_MS = 1500;
-
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
-  ]);
-}
 
 @Controller('health')
 export class HealthController {
@@ -24,11 +18,11 @@ export class HealthController {
   @Get()
   async check(@Res() response: Response): Promise<void> {
     const [database, redis] = await Promise.all([
-      withTimeout(this.em.getConnection().execute('select 1')).then(
+      withTimeout(this.em.getConnection().execute('select 1'), CHECK_TIMEOUT_MS).then(
         () => 'up',
         () => 'down',
       ),
-      withTimeout(this.redis.ping()).then(
+      withTimeout(this.redis.ping(), CHECK_TIMEOUT_MS).then(
         () => 'up',
         () => 'down',
       ),

@@ -3,6 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
+import { withTimeout } from '../../common/with-timeout';
 
 const BATCH_SIZE = 200;
 // Rows committed by another process are picked up by polling. (LISTEN/NOTIFY would be
@@ -120,7 +121,7 @@ export class OutboxRelay implements OnModuleDestroy {
       if (rows.length === 0) return 0;
       const byQueue = new Map<string, OutboxRow[]>();
       for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
-      await withinRedisWait(
+      await withTimeout(
         Promise.all(
           [...byQueue].map(([queue, queued]) =>
             this.queue(queue).addBulk(
@@ -132,6 +133,8 @@ export class OutboxRelay implements OnModuleDestroy {
             ),
           ),
         ),
+        OUTBOX_REDIS_WAIT_MS,
+        `Redis did not take the jobs within ${OUTBOX_REDIS_WAIT_MS} ms`,
       );
       await trx.raw('update outbox_messages set dispatched_at = now() where id = any(?::uuid[])', [
         rows.map((r) => r.id),
@@ -142,23 +145,5 @@ export class OutboxRelay implements OnModuleDestroy {
 
   private queue(name: string): Queue {
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
-  }
-}
-
-/** `adding`, or an error once OUTBOX_REDIS_WAIT_MS have passed without Redis answering. */
-async function withinRedisWait<T>(adding: Promise<T>): Promise<T> {
-  // Settles later, or never: the rows are given back either way, and a late add is a duplicate.
-  adding.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, fail) => {
-    timer = setTimeout(
-      () => fail(new Error(`Redis did not take the jobs within ${OUTBOX_REDIS_WAIT_MS} ms`)),
-      OUTBOX_REDIS_WAIT_MS,
-    );
-  });
-  try {
-    return await Promise.race([adding, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
