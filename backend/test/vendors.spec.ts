@@ -1,5 +1,6 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { VendorsService } from '../src/modules/vendors/vendors.service';
+import { ACTIVE_REFRESH_MS, VendorsService } from '../src/modules/vendors/vendors.service';
 import { asAdmin, TEST_ADMIN } from './support/admin';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -183,6 +184,22 @@ describe('Admin vendors', () => {
     expect((await service.listActive()).map((v) => v.name)).toEqual(['Active Hotel', 'Active Spa']);
     expect((await service.listActive({ category: 'wellness' })).map((v) => v.id)).toEqual([a.id]);
   });
+
+  it('offers a partner another api process activated within ACTIVE_REFRESH_MS, keeping the list in hand meanwhile', async () => {
+    const spa = (await create({ name: 'Pending Spa', category: 'wellness' }).expect(201)).body.data;
+    const service = t.app.get(VendorsService);
+    expect(await service.listActive({ category: 'wellness' })).toEqual([]);
+    // Written the way another process's write arrives here: not through this process's ORM events.
+    await t.app.get(MikroORM).em.getConnection().execute(`update vendors set status = 'active' where id = ?`, [spa.id]);
+    const started = Date.now();
+    let names: string[] = [];
+    while (names.length === 0 && Date.now() - started < ACTIVE_REFRESH_MS + 3000) {
+      names = (await service.listActive({ category: 'wellness' })).map((v) => v.name);
+      if (names.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(names).toEqual(['Pending Spa']);
+    expect(Date.now() - started).toBeLessThan(ACTIVE_REFRESH_MS + 3000);
+  }, 30_000);
 });
 
 describe('GET /api/vendor-taxonomy', () => {
