@@ -129,6 +129,7 @@ test.describe('the admin dashboard', () => {
     await dialog.getByRole('button', { name: 'Return to Site' }).click();
     await expect(visitor.getByRole('heading', { name: 'Extraordinary Access' })).toBeVisible();
     expect(await (await visitor.request.get('/api/status')).json()).toEqual({ maintenance: false });
+    await visitor.context().close();
 
     // Back on /admin the banner is gone after a reload.
     await page.reload();

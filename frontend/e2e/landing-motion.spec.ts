@@ -50,6 +50,25 @@ test.describe('landing page motion, in a real browser', () => {
     await expect.poll(partners, { timeout: 5000 }).toBe(100);
   });
 
+  test('section links land 100 px below the top on a slow connection, where the web fonts arrive after the click', async ({
+    page,
+  }) => {
+    // The fonts swap in after the click, reflowing every section above the target.
+    await page.route('**/*.woff2', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await openLanding(page);
+    expect(await page.evaluate(() => document.fonts.status)).toBe('loading');
+    await page
+      .getByRole('navigation', { name: 'Main', exact: true })
+      .getByRole('button', { name: 'Request Access' })
+      .click();
+    const top = () => page.locator('#access').evaluate((section) => Math.round(section.getBoundingClientRect().top));
+    await expect.poll(() => page.evaluate(() => document.fonts.status), { timeout: 10_000 }).toBe('loaded');
+    await expect.poll(top, { timeout: 5000 }).toBe(100);
+  });
+
   test('sections fade in as they come into view', async ({ page }) => {
     await page.goto('/');
     const reveal = page.locator('#privacy [class*="reveal"]').first();
