@@ -50,18 +50,16 @@ interface ActiveList {
 @Injectable()
 export class VendorsService implements OnModuleDestroy {
   private readonly logger = new Logger(VendorsService.name);
-  /** Active partners by categories and limit, as read (or being read). */
+  /**
+   * Active partners by categories and limit, as read (or being read). A vendor write empties it,
+   * so a read begun before the write finds its list gone and is not kept.
+   */
   private readonly active = new Map<string, ActiveList>();
   private timer?: NodeJS.Timeout;
-  /** Counts vendor writes, so a read begun before a write is never kept after it. */
-  private writes = 0;
 
   constructor(private readonly em: EntityManager) {
     // Whatever path writes a vendor (the admin, an approved application), the next read is fresh.
-    const forget = () => {
-      this.writes += 1;
-      this.active.clear();
-    };
+    const forget = () => this.active.clear();
     em.getEventManager().registerSubscriber({
       getSubscribedEntities: () => [Vendor],
       afterCreate: forget,
@@ -126,11 +124,10 @@ export class VendorsService implements OnModuleDestroy {
       }
       if (list.refreshing) continue;
       list.refreshing = true;
-      const writes = this.writes;
       this.readActive(list.categories, list.limit).then(
         (vendors) => {
           list.refreshing = false;
-          if (writes === this.writes && this.active.get(key) === list) list.vendors = Promise.resolve(vendors);
+          if (this.active.get(key) === list) list.vendors = Promise.resolve(vendors);
         },
         (error: Error) => {
           list.refreshing = false;
