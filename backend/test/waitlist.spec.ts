@@ -82,6 +82,35 @@ describe('POST /api/waitlist', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('writes a burst of sign-ups arriving together: one row and one email each, a repeated email once', async () => {
+    const burst = await createTestApp({ env: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
+    try {
+      const emails = Array.from({ length: 24 }, (_, i) => `guest${i}@example.com`);
+      const bodies = [
+        ...emails.map((email) => ({ ...valid, email })),
+        ...['a', 'b', 'c'].map((utmSource) => ({ ...valid, email: 'twice@example.com', utmSource })),
+      ];
+      const answers = await Promise.all(bodies.map((body) => request(burst.http).post('/api/waitlist').send(body)));
+      expect(answers.map((answer) => [answer.status, answer.body])).toEqual(bodies.map(() => [200, { success: true }]));
+      const all = await rows();
+      expect(all.map((row) => row.email).sort()).toEqual([...emails, 'twice@example.com'].sort());
+      expect(['a', 'b', 'c']).toContain(all.find((row) => row.email === 'twice@example.com')?.utm_source);
+      expect(await count('email_deliveries')).toBe(25);
+      expect(await count('outbox_messages')).toBe(25);
+      // Written together: the rows of one statement share its transaction's start time.
+      const [{ transactions }] = await t.orm.em
+        .getConnection()
+        .execute<Array<{ transactions: number }>>(
+          'select count(distinct created_at)::int as transactions from waitlist_entries',
+        );
+      expect(transactions).toBeLessThan(25);
+      await t.drain();
+      expect(smtp.received).toHaveLength(25);
+    } finally {
+      await burst.close();
+    }
+  });
+
   it('accepts a filled honeypot silently and stores nothing, sending no email', async () => {
     await request(t.http)
       .post('/api/waitlist')
@@ -108,6 +137,14 @@ describe('POST /api/waitlist', () => {
     [{ consent: false }, 'You must agree to receive updates'],
     [{ consent: undefined }, 'You must agree to receive updates'],
     [{ consent: 'yes' }, 'You must agree to receive updates'],
+    [{ fullName: 'A'.repeat(201) }, 'Full name is too long'],
+    [{ fullName: 7 }, 'Full name must be text'],
+    [{ phoneNumber: '5'.repeat(41) }, 'Phone number is too long'],
+    [{ phoneNumber: ['+1'] }, 'Phone number must be text'],
+    [{ bot_check: 5 }, 'Invalid form submission'],
+    [{ utmCampaign: { id: 1 } }, 'utmCampaign must be text'],
+    [{ ref: 'r'.repeat(201) }, 'ref must be 200 characters or fewer'],
+    [{ source: 'landing'.repeat(8) }, 'source must be 50 characters or fewer'],
   ])('refuses %j with "%s"', async (change, message) => {
     const response = await request(t.http)
       .post('/api/waitlist')
@@ -115,6 +152,28 @@ describe('POST /api/waitlist', () => {
       .expect(400);
     expect(response.body).toMatchObject({ success: false, error: message });
     expect(await rows()).toHaveLength(0);
+  });
+
+  it('reports every field in error, the first one as the message, and ignores unknown properties', async () => {
+    const response = await request(t.http)
+      .post('/api/waitlist')
+      .send({ ...valid, email: 'nope', phoneNumber: 12, consent: false, isAdmin: true })
+      .expect(400);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'Please enter a valid email address',
+      fields: {
+        email: 'Please enter a valid email address',
+        phoneNumber: 'Phone number must be text',
+        consent: 'You must agree to receive updates',
+      },
+    });
+    await request(t.http)
+      .post('/api/waitlist')
+      .send({ ...valid, isAdmin: true, netWorth: 5 })
+      .expect(200);
+    const [row] = await rows();
+    expect(row).toMatchObject({ email: 'ada.lovelace@example.com', net_worth: null });
   });
 
   it('accepts the addresses the form accepts', async () => {
@@ -152,7 +211,16 @@ describe('POST /api/waitlist', () => {
       .post('/api/waitlist')
       .send({ ...valid, timestamp: 'yesterday' })
       .expect(400);
-    await request(t.http).post('/api/waitlist').set('Content-Type', 'application/json').send('[1,2]').expect(400);
+    const array = await request(t.http)
+      .post('/api/waitlist')
+      .set('Content-Type', 'application/json')
+      .send('[1,2]')
+      .expect(400);
+    expect(array.body).toEqual({
+      success: false,
+      error: 'Email is required',
+      fields: { email: 'Email is required', consent: 'You must agree to receive updates' },
+    });
     expect(await rows()).toHaveLength(0);
   });
 

@@ -76,16 +76,13 @@ const perSecond = (t) => t.requests / t.seconds;
 const p99 = (t) => percentile(t.times, 99);
 
 /**
- * The same statement the api runs (the sign-up, its email-delivery record and its outbox row),
- * aimed at copies of the three tables and written with pg's $n placeholders.
+ * The same statement the api runs (sign-ups, their email-delivery records and outbox rows),
+ * aimed at copies of the three tables. The bare server sends it prepared, as the api does, with
+ * one sign-up per call.
  */
 function bareStatement() {
   const { JOIN_WAITLIST_SQL } = require(join(ROOT, 'backend/dist/src/modules/waitlist/join-waitlist.sql.js'));
-  let n = 0;
-  return JOIN_WAITLIST_SQL.replace(/\b(waitlist_entries|email_deliveries|outbox_messages)\b/g, 'bare_$1').replace(
-    /\?/g,
-    () => `$${++n}`,
-  );
+  return JOIN_WAITLIST_SQL.replace(/\b(waitlist_entries|email_deliveries|outbox_messages)\b/g, 'bare_$1');
 }
 
 /** The baseline: node:http + pg, parsing JSON and running the same insert, nothing else. */
@@ -98,20 +95,24 @@ function startBareServer(databaseUrl) {
     req.on('end', async () => {
       try {
         const b = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        await pool.query(statement, [
-          String(b.email).trim().toLowerCase(),
-          b.fullName || null,
-          b.phoneNumber || null,
-          b.consent,
-          b.utmSource || null,
-          b.utmMedium || null,
-          b.utmCampaign || null,
-          b.utmTerm || null,
-          b.utmContent || null,
-          b.ref || null,
-          b.timestamp ? new Date(b.timestamp) : null,
-          'email',
-        ]);
+        await pool.query({
+          name: 'join_waitlist',
+          text: statement,
+          values: [
+            [String(b.email).trim().toLowerCase()],
+            [b.fullName || null],
+            [b.phoneNumber || null],
+            [b.consent],
+            [b.utmSource || null],
+            [b.utmMedium || null],
+            [b.utmCampaign || null],
+            [b.utmTerm || null],
+            [b.utmContent || null],
+            [b.ref || null],
+            [b.timestamp ? new Date(b.timestamp) : null],
+            'email',
+          ],
+        });
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
       } catch {
         res.writeHead(500).end();

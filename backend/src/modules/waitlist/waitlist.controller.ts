@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { PublicWrite } from '../../common/public-write.decorator';
-import { JoinWaitlistDto } from './dto/join-waitlist.dto';
+import { JoinWaitlistPipe, type JoinWaitlistInput } from './dto/join-waitlist.input';
 import { WaitlistService } from './waitlist.service';
 
 @Controller('waitlist')
@@ -10,7 +10,7 @@ export class WaitlistController {
   @Post()
   @HttpCode(200)
   @PublicWrite('waitlist')
-  async join(@Body() body: JoinWaitlistDto): Promise<{ success: true }> {
+  async join(@Body(JoinWaitlistPipe) body: JoinWaitlistInput): Promise<{ success: true }> {
     await this.waitlist.join(body);
     return { success: true };
   }
