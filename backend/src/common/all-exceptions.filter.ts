@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
+import { isDatabaseUnavailable } from '../platform/database/database-unavailable';
 import { isRedisUnavailable } from '../platform/redis/redis-options';
 import { AppError } from './app-error';
 import { BODY_TOO_LARGE } from './request-body';
@@ -73,8 +74,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
         headers: {},
       };
     }
-    if (isRedisUnavailable(exception)) {
-      this.logger.warn(`Redis unavailable: ${(exception as Error).message}`);
+    const unavailable = isRedisUnavailable(exception)
+      ? 'Redis'
+      : isDatabaseUnavailable(exception)
+        ? 'PostgreSQL'
+        : undefined;
+    if (unavailable) {
+      this.logger.warn(`${unavailable} unavailable: ${(exception as Error).message}`);
       return {
         status: 503,
         body: { success: false, error: 'The service is briefly unavailable. Please try again in a moment.' },

@@ -1,0 +1,64 @@
+import request from 'supertest';
+import { asAdmin } from './support/admin';
+import { startOwnPostgres } from './support/own-postgres';
+import { createTestApp, type TestApp } from './support/test-app';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const services = require('../../infra/lib/services.cjs');
+
+const BRIEFLY_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+const signUp = (email: string) => ({ email, consent: true, timestamp: '2026-11-24T10:00:00.000Z' });
+
+describe('requests while PostgreSQL is down', () => {
+  let t: TestApp;
+  let postgres: Awaited<ReturnType<typeof startOwnPostgres>>;
+  let admin: string;
+
+  beforeAll(async () => {
+    postgres = await startOwnPostgres(await services.freePort());
+    const databaseUrl = services.withDatabase(postgres.url, 'mf_test_database_outage');
+    await services.ensureDatabase(databaseUrl);
+    t = await createTestApp({ env: { DATABASE_URL: databaseUrl } });
+    admin = await asAdmin(t);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close().catch(() => undefined);
+    await postgres?.remove();
+  });
+
+  const entries = () =>
+    t.orm.em.getConnection().execute<Array<{ email: string }>>('select email from waitlist_entries order by email');
+
+  it('answers 503 with a readable error at once, and takes sign-ups again once it is back, losing none', async () => {
+    await request(t.http).post('/api/waitlist').send(signUp('ada@example.com')).expect(200);
+
+    await postgres.stop();
+    const started = Date.now();
+    const during = await Promise.all([
+      // Sign-ups arriving together go to the database as one batch, and fail as one.
+      ...['grace@example.com', 'hedy@example.com', 'katherine@example.com'].map((email) =>
+        request(t.http).post('/api/waitlist').send(signUp(email)),
+      ),
+      request(t.http).get('/api/admin/waitlist').set('Authorization', admin),
+      request(t.http)
+        .post('/api/analytics/events')
+        .send({ events: [{ name: 'page_view', path: '/' }] }),
+    ]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    for (const response of during) {
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 503,
+        body: { success: false, error: BRIEFLY_UNAVAILABLE },
+      });
+    }
+
+    await postgres.start();
+    for (let i = 0; ; i += 1) {
+      const { status } = await request(t.http).post('/api/waitlist').send(signUp('grace@example.com'));
+      if (status === 200) break;
+      if (i >= 50) throw new Error(`waitlist did not recover (last status ${status})`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await entries()).toEqual([{ email: 'ada@example.com' }, { email: 'grace@example.com' }]);
+  });
+});
