@@ -1,30 +1,22 @@
 import request from 'supertest';
 import { asAdmin } from './support/admin';
-import { startOwnPostgres } from './support/own-postgres';
-import { createTestApp, type TestApp } from './support/test-app';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const services = require('../../infra/lib/services.cjs');
+import { createTestAppOnOwnPostgres, type TestApp } from './support/test-app';
 
 const BRIEFLY_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 const signUp = (email: string) => ({ email, consent: true, timestamp: '2026-11-24T10:00:00.000Z' });
 
 describe('requests while PostgreSQL is down', () => {
+  let own: Awaited<ReturnType<typeof createTestAppOnOwnPostgres>>;
   let t: TestApp;
-  let postgres: Awaited<ReturnType<typeof startOwnPostgres>>;
+  let postgres: typeof own.postgres;
   let admin: string;
 
   beforeAll(async () => {
-    postgres = await startOwnPostgres(await services.freePort());
-    const databaseUrl = services.withDatabase(postgres.url, 'mf_test_database_outage');
-    await services.ensureDatabase(databaseUrl);
-    t = await createTestApp({ env: { DATABASE_URL: databaseUrl } });
+    own = await createTestAppOnOwnPostgres('mf_test_database_outage');
+    ({ t, postgres } = own);
     admin = await asAdmin(t);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close().catch(() => undefined);
-    await postgres?.remove();
-  });
+  afterAll(() => own?.close());
 
   const entries = () =>
     t.orm.em.getConnection().execute<Array<{ email: string }>>('select email from waitlist_entries order by email');

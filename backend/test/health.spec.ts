@@ -1,10 +1,6 @@
 import request from 'supertest';
-import { startOwnPostgres } from './support/own-postgres';
 import { ownRedis } from './support/own-redis';
-import { createTestApp, type TestApp } from './support/test-app';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const services = require('../../infra/lib/services.cjs');
+import { createTestApp, createTestAppOnOwnPostgres, type TestApp } from './support/test-app';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -46,19 +42,15 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/health while PostgreSQL is down', () => {
+  let own: Awaited<ReturnType<typeof createTestAppOnOwnPostgres>>;
   let t: TestApp;
-  let postgres: Awaited<ReturnType<typeof startOwnPostgres>>;
+  let postgres: typeof own.postgres;
 
   beforeAll(async () => {
-    postgres = await startOwnPostgres(await services.freePort());
-    const databaseUrl = services.withDatabase(postgres.url, 'mf_test_health');
-    await services.ensureDatabase(databaseUrl);
-    t = await createTestApp({ env: { DATABASE_URL: databaseUrl } });
+    own = await createTestAppOnOwnPostgres('mf_test_health');
+    ({ t, postgres } = own);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close().catch(() => undefined);
-    await postgres?.remove();
-  });
+  afterAll(() => own?.close());
 
   it('answers 503 naming the database while PostgreSQL is stopped, and 200 once it is back', async () => {
     await request(t.http).get('/api/health').expect(200);

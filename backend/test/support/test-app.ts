@@ -14,6 +14,10 @@ import { OutboxRelay } from '../../src/platform/queue/outbox-relay.service';
 import { ALL_QUEUES } from '../../src/platform/queue/queue-names';
 import { REDIS } from '../../src/platform/redis/redis.module';
 import { WorkerModule } from '../../src/worker.module';
+import { startOwnPostgres } from './own-postgres';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const services = require('../../../infra/lib/services.cjs');
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -151,6 +155,25 @@ export async function createTestApp(
       else process.env[key] = value;
     }
   }
+}
+
+/**
+ * The real api on a PostgreSQL of the test's own (a database named `databaseName` on it), for
+ * tests that stop the database under the app. `close` closes the app, then removes the server.
+ */
+export async function createTestAppOnOwnPostgres(databaseName: string) {
+  const postgres = await startOwnPostgres(await services.freePort());
+  const databaseUrl = services.withDatabase(postgres.url, databaseName);
+  await services.ensureDatabase(databaseUrl);
+  const t = await createTestApp({ env: { DATABASE_URL: databaseUrl } });
+  return {
+    t,
+    postgres,
+    close: async () => {
+      await t.close().catch(() => undefined);
+      await postgres.remove();
+    },
+  };
 }
 
 export type { INestApplication };
