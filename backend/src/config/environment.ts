@@ -118,6 +118,29 @@ export class Environment {
   @IsString()
   OPENAI_MODEL = 'gpt-4o';
 
+  /** The OpenAI Images model the worker draws the concierge's illustrations with (when OPENAI_API_KEY is set). */
+  @IsString()
+  @MinLength(1)
+  OPENAI_IMAGE_MODEL = 'gpt-image-1';
+
+  /** Folder where generated images are kept (relative to the working directory); api and worker must share it. */
+  @IsString()
+  @MinLength(1)
+  STORAGE_DIR = '.data/media';
+
+  /** How long POST /api/generate-image waits for the worker before the page shows its bundled art instead. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  IMAGE_WAIT_MS = 10_000;
+
+  /** Image requests per minute per client address, and again per concierge session. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_IMAGES_PER_MINUTE = 20;
+
   @Transform(emptyToUndefined)
   @ValidateIf(anyStripeKey)
   @IsString(STRIPE_KEYS_TOGETHER)
@@ -164,10 +187,17 @@ export class Environment {
   @IsUrl(urlOptions)
   PHOTON_URL?: string;
 
+  /** A Nominatim server for reverse geocoding; unset: the nearest city of a bundled world-cities list. */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl(urlOptions)
   NOMINATIM_URL?: string;
+
+  /** Reverse geocoding look-ups per minute per client address (GET /api/geo/reverse). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_GEO_PER_MINUTE = 30;
 
   /** Requests per minute per client address on public write endpoints (waitlist, applications). */
   @Transform(toInt)
