@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { QueueName } from '../src/platform/queue/queue-names';
 import { goldPng, startOpenAiImagesServer, type OpenAiImagesServer } from './support/openai-images-server';
+import { startS3Server, type S3Server } from './support/s3-server';
 import { createTestApp, type TestApp } from './support/test-app';
 
 async function storedFiles(folder: string): Promise<string[]> {
@@ -213,5 +214,45 @@ describe('illustrations from an OpenAI-compatible images server', () => {
     await ask(body).expect(200);
     // Two attempts of the first job, and one for the new request.
     expect(images.requests).toHaveLength(3);
+  });
+});
+
+describe('illustrations kept in an S3-compatible bucket', () => {
+  let t: TestApp;
+  let s3: S3Server;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp({
+      worker: true,
+      env: {
+        OPENAI_API_KEY: '',
+        S3_BUCKET: s3.bucket,
+        S3_REGION: s3.region,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      },
+    });
+  });
+  beforeEach(() => t.reset());
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('stores the picture in the bucket with signed requests, serves it from our origin, and reuses it', async () => {
+    const body = { category: 'travel', place: 'Capri', timeOfDay: 'dawn' };
+    const { imageUrl } = (await request(t.http).post('/api/generate-image').send(body).expect(200)).body.data;
+    const key = `images/${imageUrl.split('/').pop()}`;
+    expect(s3.objects.get(key)?.contentType).toBe('image/svg+xml');
+    expect(s3.log).toContain(`PUT ${key} 200`);
+    expect(s3.log.some((line) => line.endsWith(' 403'))).toBe(false);
+    const image = await request(t.http).get(imageUrl).buffer(true).expect(200);
+    expect(image.headers['content-type']).toBe('image/svg+xml');
+    expect(Buffer.compare(image.body as Buffer, s3.objects.get(key)!.body)).toBe(0);
+    await request(t.http).post('/api/generate-image').send(body).expect(200, { success: true, data: { imageUrl } });
+    expect(s3.log.filter((line) => line.startsWith('PUT'))).toHaveLength(1);
+    await request(t.http).get('/api/images/0000000000000000000000000000000000000000.svg').expect(404);
   });
 });

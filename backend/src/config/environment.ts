@@ -25,6 +25,9 @@ const STRIPE_KEYS_TOGETHER = {
     'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none of them for the offline test gateway)',
 };
 
+/** An S3 bucket needs its keys; without a bucket, files stay on local disk. */
+const S3_KEYS = { message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' };
+
 /**
  * Every setting a process reads. Nothing else in the code base touches process.env:
  * a missing or malformed value stops boot with its name (see loadEnvironment).
@@ -127,6 +130,32 @@ export class Environment {
   @IsString()
   @MinLength(1)
   STORAGE_DIR = '.data/media';
+
+  /** An S3-compatible bucket for generated files (instead of STORAGE_DIR); the api still serves them. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @IsString()
+  @MinLength(1)
+  S3_REGION = 'us-east-1';
+
+  /** Another S3-compatible server (MinIO, R2, ...), addressed path-style; unset: AWS itself. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions)
+  S3_ENDPOINT?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => Boolean(env.S3_BUCKET))
+  @IsString(S3_KEYS)
+  S3_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => Boolean(env.S3_BUCKET))
+  @IsString(S3_KEYS)
+  S3_SECRET_ACCESS_KEY?: string;
 
   /** How long POST /api/generate-image waits for the worker before the page shows its bundled art instead. */
   @Transform(toInt)
