@@ -52,6 +52,10 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** auto: readable lines on a terminal, JSON otherwise (piped, containers); json or pretty to choose. */
+  @IsIn(['auto', 'json', 'pretty'])
+  LOG_FORMAT: 'auto' | 'json' | 'pretty' = 'auto';
+
   /** PostgreSQL. infra/start.mjs fills it in when unset (local server or embedded). */
   @IsString()
   @MinLength(1)
@@ -256,6 +260,23 @@ export class Environment {
   @IsString()
   FRONTEND_DIST = '';
 
+  /**
+   * A bearer token that may read /metrics (for Prometheus) besides administrator credentials;
+   * empty: only administrators may.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
+
+  /** Port of the worker's /metrics (Prometheus text, the same credentials as the api's); 0: none. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 9464;
+
   /** A file the worker rewrites every 10 s while PostgreSQL and Redis answer it, for container health checks ('' for none). */
   @IsString()
   WORKER_HEARTBEAT_FILE = '';
@@ -263,16 +284,16 @@ export class Environment {
 
 export type AppConfig = Readonly<Environment>;
 
+/** Settings whose values a boot error never echoes. */
+const SECRET_NAME = /PASSWORD|SECRET|KEY|TOKEN/;
+
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): AppConfig {
   const env = plainToInstance(Environment, source, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const value = source[e.property];
-      const shown =
-        value === undefined
-          ? 'missing'
-          : `got "${e.property.includes('PASSWORD') || e.property.includes('SECRET') || e.property.includes('KEY') ? '***' : value}"`;
+      const shown = value === undefined ? 'missing' : `got "${SECRET_NAME.test(e.property) ? '***' : value}"`;
       return `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (${shown})`;
     });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
