@@ -1,13 +1,14 @@
 import { ForeignKeyConstraintViolationException, LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { effectiveDeliverySql, EmailDeliveryService } from '../../platform/mail/email-delivery.service';
-import { pageOf, type PageQueryDto } from '../events/dto/page-query.dto';
+import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { Event } from '../events/event.entity';
+import { EventLifecycle } from '../events/event-lifecycle';
 import { CreateInvitationDto } from './dto/create-invitation.dto';
 import { Invitation, type InvitationStatus } from './invitation.entity';
 import { Rsvp } from './rsvp.entity';
@@ -53,13 +54,41 @@ export const rsvpConfirmationKey = (rsvpId: string, version: number) => `rsvp.co
 
 const delivery = effectiveDeliverySql('d');
 
+const EVENT_CANCELLED = 'This event has been cancelled';
+const KEPT_FOR_PAYMENT =
+  "This invitation has a payment on record and cannot be deleted. To release the guest's place, refund the payment under Responses, Payments.";
+
 @Injectable()
-export class InvitationsService {
+export class InvitationsService implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly emails: EmailDeliveryService,
+    private readonly lifecycle: EventLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.lifecycle.onDeleting(({ em, event }) => this.removeForDeletedEvent(em, event.id));
+  }
+
+  /**
+   * An event is being deleted (its row locked): its RSVPs and invitations go first, unless a
+   * guest is attending. An RSVP with a payment cannot go: the database refuses, and the whole
+   * delete with it.
+   */
+  private async removeForDeletedEvent(em: EntityManager, eventId: number): Promise<void> {
+    const [{ attending }] = await em.execute<Array<{ attending: number }>>(
+      `select count(*)::int as attending from rsvps where event_id = ? and status = 'attending'`,
+      [eventId],
+    );
+    if (attending > 0) {
+      throw AppError.conflict(
+        `${attending === 1 ? 'A guest is' : `${attending} guests are`} attending this event, so it cannot be deleted. Set its status to cancelled instead: paid guests are refunded.`,
+      );
+    }
+    await em.execute('delete from rsvps where event_id = ?', [eventId]);
+    await em.execute('delete from invitations where event_id = ?', [eventId]);
+  }
 
   /** 'retrying' while the queue will try again; 'failed' once it will not (or the send was interrupted). */
   private deliveryStatus(status: string | null, attempts: number | null, final: boolean | null): DeliveryStatus | null {
@@ -142,14 +171,17 @@ export class InvitationsService {
     return this.row(invitation.id);
   }
 
+  /** Deletes the invitation and the guest's answer, unless a payment (a financial record) hangs off it. */
   async delete(id: number): Promise<void> {
     try {
-      const deleted = await this.em.fork().nativeDelete(Invitation, { id });
-      if (deleted === 0) throw AppError.notFound('Invitation not found');
+      await this.em.fork().transactional(async (em) => {
+        const invitation = await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!invitation) throw AppError.notFound('Invitation not found');
+        await em.execute('delete from rsvps where invitation_id = ?', [id]);
+        await em.nativeDelete(Invitation, { id });
+      });
     } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) {
-        throw AppError.conflict('This invitation has payments on record and cannot be deleted.');
-      }
+      if (error instanceof ForeignKeyConstraintViolationException) throw AppError.conflict(KEPT_FOR_PAYMENT);
       throw error;
     }
   }
@@ -189,6 +221,8 @@ export class InvitationsService {
       const invitation = await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!invitation) throw AppError.notFound('Invitation not found');
       if (invitation.status !== 'pending') throw AppError.conflict('Only pending invitations can be sent');
+      const event = await em.findOne(Event, { id: invitation.eventId });
+      if (event?.status === 'cancelled') throw AppError.conflict(EVENT_CANCELLED);
       await this.queueSend(em, invitation);
     });
     return this.row(id);
@@ -199,6 +233,7 @@ export class InvitationsService {
     const batchId = await this.em.fork().transactional(async (em) => {
       const event = await em.findOne(Event, { id: eventId });
       if (!event) throw AppError.notFound('Event not found');
+      if (event.status === 'cancelled') throw AppError.conflict(EVENT_CANCELLED);
       const pending = await em.find(
         Invitation,
         { eventId, status: 'pending' },
