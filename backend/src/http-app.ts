@@ -7,7 +7,7 @@ import type { Logger as Pino } from 'pino';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { BODY_LIMIT_BYTES, limitUnparsedBodies, refuseNulCharacters } from './common/request-body';
+import { BODY_LIMIT_BYTES, jsonBodyParser, limitUnparsedBodies, refuseUnstorableText } from './common/request-body';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/environment';
 import { publicConfig } from './modules/site-config/site-config.controller';
@@ -47,11 +47,11 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
+  app.use(jsonBodyParser());
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
   app.use(limitUnparsedBodies);
-  app.use(refuseNulCharacters);
   app.use(cookieParser());
+  app.use(refuseUnstorableText);
   // Bull Board lives at /admin/queues, outside /api (see modules/admin/queue-board.module.ts).
   app.setGlobalPrefix('api', {
     exclude: [

@@ -15,24 +15,21 @@ export const QUEUE_BOARD_ROUTE = '/admin/queues';
 
 /**
  * HTTP Basic in front of the board: a browser shows its own sign-in prompt on the 401, and the
- * same administrator credentials (and failed sign-in limits) as /api/admin apply.
+ * same administrator credentials (and failed sign-in limits) as /api/admin apply. A refusal goes
+ * to the error filter like any other, so it is JSON `{success: false, error}` with its status.
  */
 export function queueBoardAuth(auth: AdminAuthService, config: AppConfig) {
   const realm = `${config.BRAND_NAME.replace(/"/g, '')} Operators`;
-  return (request: Request, response: Response, next: NextFunction) => {
-    auth
-      .authenticate(parseBasicAuth(request.headers.authorization), clientIp(request))
-      .then(() => next())
-      .catch((error: unknown) => {
-        const known = error instanceof AppError ? error : null;
-        const status = known?.status ?? 500;
-        for (const [name, value] of Object.entries(known?.headers ?? {})) response.setHeader(name, value);
-        if (status === 401) response.setHeader('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`);
-        response
-          .status(status)
-          .type('text/plain')
-          .send(known?.message ?? 'Something went wrong. Please try again.');
-      });
+  return (request: Request, _response: Response, next: NextFunction) => {
+    auth.authenticate(parseBasicAuth(request.headers.authorization), clientIp(request)).then(
+      () => next(),
+      (error: unknown) =>
+        next(
+          error instanceof AppError && error.status === 401
+            ? AppError.unauthorized(error.message, { 'WWW-Authenticate': `Basic realm="${realm}", charset="UTF-8"` })
+            : error,
+        ),
+    );
   };
 }
 
