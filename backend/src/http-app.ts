@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { BODY_LIMIT_BYTES, jsonBodyParser, limitUnparsedBodies, refuseUnstorableText } from './common/request-body';
+import { sameOriginWrites } from './common/same-origin-writes';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/environment';
 import { publicConfig } from './modules/site-config/site-config.controller';
@@ -47,6 +48,7 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(sameOriginWrites(config.APP_URL));
   app.use(jsonBodyParser());
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
   app.use(limitUnparsedBodies);

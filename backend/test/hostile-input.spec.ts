@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from './support/test-app';
  * The defects a hostile probe found (issue 15, part 2): each input below once answered 500 or a
  * false 503. Every one must now answer a readable 4xx in the house shape.
  */
+const MEMBERS_PASSWORD = 'velvet-rope-2026';
+
 describe('Hostile input answers a readable 4xx, never a 5xx', () => {
   let t: TestApp;
   let admin: string;
@@ -20,6 +22,9 @@ describe('Hostile input answers a readable 4xx, never a 5xx', () => {
         ADMIN_USERNAME: TEST_ADMIN.username,
         ADMIN_PASSWORD: TEST_ADMIN.password,
         RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+        CONCIERGE_PASSWORD: MEMBERS_PASSWORD,
+        APP_URL: 'https://club.example.com',
+        OPENAI_API_KEY: '',
       },
     });
   });
@@ -330,6 +335,73 @@ describe('Hostile input answers a readable 4xx, never a 5xx', () => {
         .set('Authorization', admin)
         .send({ name: 'Atelier', category: 'hotels', ...change });
       expect(refused(response)).toBe(message);
+    });
+  });
+
+  describe('writes a cookie or kept credentials authorise', () => {
+    const session = async () => {
+      const signIn = await request(t.http).post('/api/concierge/auth').send({ password: MEMBERS_PASSWORD }).expect(200);
+      return String(signIn.headers['set-cookie']).split(';')[0];
+    };
+    const signedIn = async (cookie: string) =>
+      (await request(t.http).get('/api/concierge/session').set('Cookie', cookie).expect(200)).body.data.authenticated;
+
+    it.each([
+      ['another origin', { Origin: 'https://evil.example' }],
+      ['an opaque origin', { Origin: 'null' }],
+      ['a cross-site fetch', { 'Sec-Fetch-Site': 'cross-site' }],
+      ['a sibling subdomain', { 'Sec-Fetch-Site': 'same-site', Origin: 'https://shop.club.example.com' }],
+    ])('refuses a member signing out from %s with 403, and the session stays', async (_label, headers) => {
+      const cookie = await session();
+      const response = await request(t.http)
+        .post('/api/concierge/logout')
+        .set('Cookie', cookie)
+        .set(headers)
+        .set('Content-Type', 'text/plain')
+        .send('x');
+      expect(refused(response, 403)).toBe(
+        'Changes can only be made from this site. Please reload the page and try again.',
+      );
+      expect(await signedIn(cookie)).toBe(true);
+    });
+
+    it.each(['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x'])(
+      'takes only JSON from our own pages: refuses %s with 415',
+      async (type) => {
+        const cookie = await session();
+        const response = await request(t.http)
+          .post('/api/chat/title')
+          .set('Cookie', cookie)
+          .set('Origin', 'https://club.example.com')
+          .set('Content-Type', type)
+          .send('message=hi');
+        expect(refused(response, 415)).toBe('Please send this request as JSON (Content-Type: application/json).');
+      },
+    );
+
+    it('lets our own pages through, by Sec-Fetch-Site or by Origin', async () => {
+      const cookie = await session();
+      await request(t.http)
+        .post('/api/chat/title')
+        .set('Cookie', cookie)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .send({ message: 'A table for two in Monaco' })
+        .expect(200);
+      await request(t.http)
+        .post('/api/concierge/logout')
+        .set('Cookie', cookie)
+        .set('Origin', 'https://club.example.com')
+        .expect(200);
+      expect(await signedIn(cookie)).toBe(false);
+    });
+
+    it('refuses a foreign page using the credentials a browser keeps for the queue board', async () => {
+      const response = await request(t.http)
+        .put('/admin/queues/api/queues/email/pause')
+        .set('Authorization', admin)
+        .set('Sec-Fetch-Site', 'cross-site');
+      refused(response, 403);
+      expect(await t.queue('email').isPaused()).toBe(false);
     });
   });
 

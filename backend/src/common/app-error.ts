@@ -10,6 +10,7 @@ export type AppErrorKind =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'too_many_requests'
   | 'unavailable';
 
@@ -21,6 +22,7 @@ export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   too_many_requests: 429,
   unavailable: 503,
 };
