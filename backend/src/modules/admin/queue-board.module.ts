@@ -4,12 +4,10 @@ import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../common/app-error';
-import { clientIp } from '../../common/client-ip';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { ALL_QUEUES } from '../../platform/queue/queue-names';
 import { AdminAuthService } from './admin-auth.service';
-import { parseBasicAuth } from './basic-credentials';
 
 export const QUEUE_BOARD_ROUTE = '/admin/queues';
 
@@ -20,8 +18,8 @@ export const QUEUE_BOARD_ROUTE = '/admin/queues';
  */
 export function queueBoardAuth(auth: AdminAuthService, config: AppConfig) {
   const realm = `${config.BRAND_NAME.replace(/"/g, '')} Operators`;
-  return (request: Request, _response: Response, next: NextFunction) => {
-    auth.authenticate(parseBasicAuth(request.headers.authorization), clientIp(request)).then(
+  return (request: Request, response: Response, next: NextFunction) => {
+    auth.signIn(request, response).then(
       () => next(),
       (error: unknown) =>
         next(
