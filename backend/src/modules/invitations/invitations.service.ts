@@ -13,8 +13,11 @@ import { CreateInvitationDto } from './dto/create-invitation.dto';
 import { Invitation, type InvitationStatus } from './invitation.entity';
 import { Rsvp } from './rsvp.entity';
 
-/** Where the invitation email stands, as the admin table shows it. */
-export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
+/**
+ * Where the invitation email stands, as the admin table shows it. 'unknown': its sending was
+ * interrupted, and it may have been delivered; the administrator decides whether to send again.
+ */
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'unknown';
 
 export interface InvitationRow {
   id: number;
@@ -40,6 +43,8 @@ export interface BatchProgress {
   queued: number;
   sent: number;
   failed: number;
+  /** Interrupted sends: they may have been delivered. */
+  unknown: number;
   done: boolean;
 }
 
@@ -90,7 +95,7 @@ export class InvitationsService implements OnModuleInit {
     await em.execute('delete from invitations where event_id = ?', [eventId]);
   }
 
-  /** 'retrying' while the queue will try again; 'failed' once it will not (or the send was interrupted). */
+  /** 'retrying' while the queue will try again; 'failed' once it will not; 'unknown' for an interrupted send. */
   private deliveryStatus(status: string | null, attempts: number | null, final: boolean | null): DeliveryStatus | null {
     if (!status || status === 'skipped') return null;
     if (status === 'failed') return final || (attempts ?? 0) >= this.config.QUEUE_ATTEMPTS ? 'failed' : 'retrying';
@@ -188,9 +193,9 @@ export class InvitationsService implements OnModuleInit {
 
   /**
    * Queues the invitation email (an outbox row, in this transaction). Only a pending invitation
-   * is sent; one whose email is already on its way is refused, and one whose email failed (or
-   * whose sending worker stopped) may be sent again under the same delivery key: the claim on
-   * that key still lets only one worker send it.
+   * is sent; one whose email is already on its way is refused. One whose email failed, or whose
+   * send was interrupted (it may have been delivered: the admin was shown so), is sent again
+   * under the same delivery key: the claim on that key still lets only one worker send it.
    */
   private async queueSend(em: EntityManager, invitation: Invitation): Promise<void> {
     const key = invitationKey(invitation.id);
@@ -198,16 +203,12 @@ export class InvitationsService implements OnModuleInit {
       `select ${delivery.status} as status from email_deliveries d where key = ? for update`,
       [key],
     );
-    if (existing && existing.status !== 'failed' && existing.status !== 'skipped') {
+    if (existing && !['failed', 'skipped', 'unknown'].includes(existing.status)) {
       throw AppError.conflict(
         existing.status === 'sent' ? 'This invitation has already been sent' : 'This invitation is already being sent',
       );
     }
-    if (existing) {
-      await em.execute(`update email_deliveries set attempts = 0, last_error = null, gave_up_at = null where key = ?`, [
-        key,
-      ]);
-    }
+    if (existing) await this.emails.allowResend(em, key);
     await this.emails.queue(
       em,
       { key, kind: 'invitation.send', recipient: invitation.recipientEmail },
@@ -273,14 +274,16 @@ export class InvitationsService implements OnModuleInit {
     );
     let sent = 0;
     let failed = 0;
+    let unknown = 0;
     for (const d of deliveries) {
       const status = this.deliveryStatus(d.status, d.attempts, d.final);
       if (status === 'sent') sent += 1;
+      else if (status === 'unknown') unknown += 1;
       else if (status === 'failed' || status === null) failed += 1;
     }
     const total = batch.invitation_ids.length;
-    const queued = total - sent - failed;
-    return { id: batch.id, eventId: batch.event_id, total, queued, sent, failed, done: queued === 0 };
+    const queued = total - sent - failed - unknown;
+    return { id: batch.id, eventId: batch.event_id, total, queued, sent, failed, unknown, done: queued === 0 };
   }
 
   async findWithEvent(invitationId: number): Promise<{ invitation: Invitation; event: Event } | null> {
