@@ -3,29 +3,8 @@ import request from 'supertest';
 import { AdminAuthService } from '../src/modules/admin/admin-auth.service';
 import { REDIS } from '../src/platform/redis/redis.module';
 import { asAdmin, basic, TEST_ADMIN } from './support/admin';
+import { registeredRoutes } from './support/routes';
 import { createTestApp, type TestApp } from './support/test-app';
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** Every route the real express app registers (Nest controllers, not the SPA fallback). */
-function registeredRoutes(t: TestApp): Route[] {
-  const instance = t.app.getHttpAdapter().getInstance() as {
-    router?: { stack: unknown[] };
-    _router?: { stack: unknown[] };
-  };
-  const stack = (instance.router ?? instance._router)?.stack ?? [];
-  const routes: Route[] = [];
-  for (const layer of stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>) {
-    if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) {
-      if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path: layer.route.path });
-    }
-  }
-  return routes;
-}
 
 /** A concrete URL for a route pattern (":id" and friends filled in). */
 function concrete(path: string): string {

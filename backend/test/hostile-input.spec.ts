@@ -264,6 +264,25 @@ describe('Hostile input answers a readable 4xx, never a 5xx', () => {
     });
   });
 
+  describe('lists nested in lists', () => {
+    it.each([
+      ['/api/analytics/events', '{"events":[[]]}', 'Each event must be an object'],
+      [
+        '/api/chat',
+        '{"message":"hi","conversationHistory":[[]]}',
+        'Each message in the conversation must be an object',
+      ],
+      [
+        '/api/chat',
+        '{"message":"hi","conversationHistory":[[{"role":"user","content":"x"}]]}',
+        'Each message in the conversation must be an object',
+      ],
+    ])('refuses %s %s with "%s" (the fuzzer found them answering 500)', async (path, body, message) => {
+      const response = await request(t.http).post(path).set('Content-Type', 'application/json').send(body);
+      expect(refused(response)).toBe(message);
+    });
+  });
+
   describe('null where it means nothing', () => {
     it.each([
       [{ status: null }, 'Status must be pending, active or inactive'],

@@ -53,7 +53,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const { status, body, headers } = this.describe(exception);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    response.status(status).json(body);
+    // Explicitly: a handler may have set another type (an HTML page's) before it failed.
+    response.status(status).type('application/json').json(body);
   }
 
   private describe(exception: unknown): {

@@ -43,7 +43,9 @@ export class AnalyticsEventDto {
 
 /** POST /api/analytics/events: one event or a small batch. */
 export class TrackEventsDto {
+  // ValidateNested passes a list nested in the list ([[]]) without a look: each must be an object.
   @ValidateNested({ each: true, message: 'Each event must be an object' })
+  @IsObject({ each: true, message: 'Each event must be an object' })
   @Type(() => AnalyticsEventDto)
   @ArrayMaxSize(20, { message: 'At most 20 events at once' })
   @ArrayMinSize(1, { message: 'No events to record' })

@@ -6,6 +6,7 @@ import {
   IsIn,
   IsNotEmpty,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -56,6 +57,7 @@ export class ChatDto {
 
   @IsOptional()
   @ValidateNested({ each: true, message: 'Each message in the conversation must be an object' })
+  @IsObject({ each: true, message: 'Each message in the conversation must be an object' })
   @Type(() => ChatTurnDto)
   @ArrayMaxSize(200, { message: 'The conversation is too long.' })
   @IsArray({ message: 'The conversation must be a list of messages' })
@@ -80,6 +82,7 @@ export class StreamChatDto {
   threadId?: string;
 
   @ValidateNested({ each: true, message: 'Each message in the conversation must be an object' })
+  @IsObject({ each: true, message: 'Each message in the conversation must be an object' })
   @Type(() => ChatTurnDto)
   @ArrayMaxSize(200, { message: 'The conversation is too long. Please start a new conversation.' })
   @ArrayNotEmpty({ message: 'Please type a message.' })
