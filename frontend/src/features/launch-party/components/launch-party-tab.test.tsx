@@ -146,6 +146,20 @@ describe('the Launch Party tab', () => {
     expect(await card('Tokyo Nights')).toHaveTextContent('JPY 12,000');
   });
 
+  it('says, before an event is saved as cancelled, that every paid guest is refunded', async () => {
+    fakeServer({ 'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]) });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    const card = (await screen.findByText('The Riviera Launch')).closest('.ant-card') as HTMLElement;
+    await user.click(within(card).getByText('Edit'));
+    const dialog = await screen.findByRole('dialog');
+    const warning = 'Saving refunds every guest who paid, and tells each of them by email.';
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Status'));
+    await user.click((await screen.findAllByText('Cancelled')).find((el) => el.closest('.ant-select-item'))!);
+    expect(await within(dialog).findByText(warning)).toBeInTheDocument();
+  });
+
   it("refuses an empty event form with the spec's messages, and creates nothing", async () => {
     const server = fakeServer({ 'GET /api/admin/events': () => page([]) });
     const user = userEvent.setup({ delay: null });
