@@ -67,6 +67,8 @@ async function main() {
     env.SMTP_URL = mail.smtpUrl;
   }
 
+  // The worker's /metrics: a free port, so two checkouts started on one machine never collide.
+  env.METRICS_PORT ||= String(await services.freePort());
   env.SESSION_SECRET ||= persistentSecret('session-secret', () => randomBytes(32).toString('hex'));
   let generatedConcierge = false;
   if (!env.CONCIERGE_PASSWORD) {
@@ -169,6 +171,7 @@ async function main() {
     `  Site          ${env.APP_URL}`,
     `  Admin         ${env.APP_URL}/admin`,
     `  Queues        ${env.APP_URL}/admin/queues`,
+    `  Metrics       http://localhost:${env.PORT}/metrics (api)${Number(env.METRICS_PORT) ? `, http://localhost:${env.METRICS_PORT}/metrics (worker)` : ''}`,
     dev ? `  API           http://localhost:${env.PORT}/api` : null,
     `  Mail inbox    ${mail ? mail.inboxUrl : `(SMTP_URL is set: ${hidden(env.SMTP_URL)})`}`,
     `  PostgreSQL    ${hidden(databaseUrl)} (${pg.kind})`,

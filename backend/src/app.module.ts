@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { CoreModule } from './core.module';
 import { DOMAIN_MODULES } from './modules/domain-modules';
 import { HealthModule } from './modules/health/health.module';
+import { StoreMetricsModule } from './platform/metrics/store-metrics.module';
 
-/** The HTTP api: every domain module's controllers under /api. */
-@Module({ imports: [CoreModule, HealthModule, ...DOMAIN_MODULES] })
+/** The HTTP api: every domain module's controllers under /api, and the stores' gauges for /metrics. */
+@Module({ imports: [CoreModule, HealthModule, StoreMetricsModule, ...DOMAIN_MODULES] })
 export class AppModule {}

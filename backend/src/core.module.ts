@@ -4,11 +4,21 @@ import { ConfigModule } from './config/config.module';
 import { LoggingModule } from './platform/logging/logging.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { MailModule } from './platform/mail/mail.module';
+import { MetricsModule } from './platform/metrics/metrics.module';
 import { QueueModule } from './platform/queue/queue.module';
 import { RedisModule } from './platform/redis/redis.module';
 
-/** What both process kinds share: configuration, logs, PostgreSQL, Redis, queues and mail. */
+/** What both process kinds share: configuration, logs, metrics, PostgreSQL, Redis, queues and mail. */
 @Module({
-  imports: [ConfigModule, LoggingModule, DatabaseModule, RedisModule, QueueModule, MailModule, CommonModule],
+  imports: [
+    ConfigModule,
+    LoggingModule,
+    MetricsModule,
+    DatabaseModule,
+    RedisModule,
+    QueueModule,
+    MailModule,
+    CommonModule,
+  ],
 })
 export class CoreModule {}

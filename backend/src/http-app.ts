@@ -14,9 +14,11 @@ import type { AppConfig } from './config/environment';
 import { publicConfig } from './modules/site-config/site-config.controller';
 import { ROOT_LOGGER } from './platform/logging/logging.module';
 import { requestLogger } from './platform/logging/request-logger';
+import { httpMetrics } from './platform/metrics/http-metrics';
+import { MetricsRegistry } from './platform/metrics/metrics-registry';
 
 /** Paths the single-page app must not swallow. */
-const SERVER_PATHS = /^\/(api|admin\/queues)(\/|$)/;
+const SERVER_PATHS = /^\/(api|admin\/queues|metrics)(\/|$)/;
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -26,6 +28,7 @@ function escapeAttribute(value: string): string {
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(httpMetrics(app.get(MetricsRegistry)));
   app.use(requestLogger(app.get<Pino>(ROOT_LOGGER)));
   app.use(
     helmet({
@@ -54,11 +57,13 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.use(limitUnparsedBodies);
   app.use(cookieParser());
   app.use(refuseUnstorableText);
-  // Bull Board lives at /admin/queues, outside /api (see modules/admin/queue-board.module.ts).
+  // Bull Board lives at /admin/queues (see modules/admin/queue-board.module.ts) and Prometheus
+  // reads /metrics, both outside /api.
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'admin/queues', method: RequestMethod.ALL },
       { path: 'admin/queues/{*path}', method: RequestMethod.ALL },
+      { path: 'metrics', method: RequestMethod.GET },
     ],
   });
   app.useGlobalPipes(createValidationPipe());

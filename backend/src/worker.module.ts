@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CoreModule } from './core.module';
+import { WorkerMetricsServer } from './modules/admin/metrics/worker-metrics.server';
 import { DOMAIN_MODULES } from './modules/domain-modules';
 import { JobDispatcher } from './platform/queue/job-dispatcher.service';
+import { JobMetrics } from './platform/queue/job-metrics';
 import { queueProcessors } from './platform/queue/queue-processors';
 import { ALL_QUEUES } from './platform/queue/queue-names';
 import { WorkerHeartbeat } from './platform/queue/worker-heartbeat.service';
 
-/** The worker process: the same modules, plus one BullMQ processor per queue. No HTTP. */
+/** The worker process: the same modules, plus one BullMQ processor per queue. No HTTP but /metrics. */
 @Module({
   imports: [CoreModule, DiscoveryModule, ...DOMAIN_MODULES],
-  providers: [JobDispatcher, WorkerHeartbeat, ...queueProcessors(ALL_QUEUES)],
+  providers: [JobDispatcher, JobMetrics, WorkerHeartbeat, WorkerMetricsServer, ...queueProcessors(ALL_QUEUES)],
 })
 export class WorkerModule {}

@@ -1,14 +1,17 @@
 import request from 'supertest';
+import { MIGRATIONS } from '../migrations';
 import { ownRedis } from './support/own-redis';
 import { createTestApp, createTestAppOnOwnPostgres, type TestApp } from './support/test-app';
 
-describe('GET /api/health', () => {
+const METRICS_TOKEN = 'prometheus-scrapes-with-this-token';
+
+describe('GET /api/health, /api/health/live and /api/health/ready', () => {
   let t: TestApp;
   let own: Awaited<ReturnType<typeof ownRedis>>;
 
   beforeAll(async () => {
     own = await ownRedis();
-    t = await createTestApp({ env: { REDIS_URL: own.url } });
+    t = await createTestApp({ env: { REDIS_URL: own.url, METRICS_TOKEN } });
   });
   afterAll(async () => {
     // Closed while Redis answers: a queue closing against a dead Redis can wait out its retries.
@@ -23,18 +26,65 @@ describe('GET /api/health', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
-  it('answers 503 naming Redis once Redis stops answering', async () => {
+  it('is ready while PostgreSQL and Redis answer and every migration is applied', async () => {
+    await request(t.http).get('/api/health/live').expect(200, { success: true });
+    const response = await request(t.http).get('/api/health/ready').expect(200);
+    expect(response.body).toEqual({ success: true, data: { database: 'up', redis: 'up', migrations: 'applied' } });
+  });
+
+  it('is not ready, naming them, while a migration of backend/migrations is not applied', async () => {
+    const last = MIGRATIONS[MIGRATIONS.length - 1].name;
+    const connection = t.orm.em.getConnection();
+    const [row] = await connection.execute<Array<Record<string, unknown>>>(
+      'select * from mikro_orm_migrations where name = ?',
+      [last],
+    );
+    await connection.execute('delete from mikro_orm_migrations where name = ?', [last]);
+    try {
+      const response = await request(t.http).get('/api/health/ready').expect(503);
+      expect(response.body).toEqual({
+        success: false,
+        error: 'Not ready',
+        data: { database: 'up', redis: 'up', migrations: 'pending', pending: [last] },
+      });
+    } finally {
+      await connection.execute('insert into mikro_orm_migrations (id, name, executed_at) values (?, ?, ?)', [
+        row.id,
+        row.name,
+        row.executed_at,
+      ]);
+    }
+    await request(t.http).get('/api/health/ready').expect(200);
+  });
+
+  it('answers 503 naming Redis once Redis stops answering; still live, not ready', async () => {
     own.process().kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 200));
     const response = await request(t.http).get('/api/health').expect(503);
     expect(response.body).toMatchObject({ success: false, data: { database: 'up', redis: 'down' } });
+    await request(t.http).get('/api/health/live').expect(200, { success: true });
+    const ready = await request(t.http).get('/api/health/ready').expect(503);
+    expect(ready.body).toEqual({
+      success: false,
+      error: 'Not ready',
+      data: { database: 'up', redis: 'down', migrations: 'applied' },
+    });
+  });
+
+  it('still answers /metrics while Redis is away, the queue counts it cannot read as NaN', async () => {
+    const response = await request(t.http).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200);
+    // prom-client writes NaN as "Nan"; Prometheus reads either.
+    expect(response.text).toContain('bullmq_queue_jobs{queue="email",state="waiting"} Nan');
+    expect(response.text).toContain('scrape_reading_success{reading="queues"} 0');
+    expect(response.text).toContain('scrape_reading_success{reading="outbox"} 1');
+    expect(response.text).toContain('outbox_backlog 0');
   });
 
   it('answers 200 again once Redis is back', async () => {
     await own.start();
     for (let i = 0; i < 50; i += 1) {
       const { status } = await request(t.http).get('/api/health');
-      if (status === 200) return;
+      if (status === 200) return request(t.http).get('/api/health/ready').expect(200);
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('health did not recover');

@@ -52,5 +52,7 @@ describe('serving the built site', () => {
     expect(status.body).toEqual({ maintenance: false });
     const missing = await request(t.http).get('/api/no-such-endpoint').expect(404);
     expect(missing.body).toMatchObject({ success: false });
+    const metrics = await request(t.http).get('/metrics').expect(401);
+    expect(metrics.body).toEqual({ success: false, error: 'Invalid credentials' });
   });
 });

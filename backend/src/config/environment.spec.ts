@@ -32,6 +32,7 @@ describe('configuration', () => {
     }
     expect(message).toMatch(/SESSION_SECRET/);
     expect(message).not.toContain('short-secret');
+    expect(() => loadEnvironment({ ...minimal, METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN.*\*\*\*/);
   });
 
   it('treats an empty optional setting as unset', () => {

@@ -25,6 +25,9 @@ const STRIPE_KEYS_TOGETHER = {
     'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none of them for the offline test gateway)',
 };
 
+/** An S3 bucket needs its keys; without a bucket, files stay on local disk. */
+const S3_KEYS = { message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' };
+
 /**
  * Every setting a process reads. Nothing else in the code base touches process.env:
  * a missing or malformed value stops boot with its name (see loadEnvironment).
@@ -48,6 +51,10 @@ export class Environment {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /** auto: readable lines on a terminal, JSON otherwise (piped, containers); json or pretty to choose. */
+  @IsIn(['auto', 'json', 'pretty'])
+  LOG_FORMAT: 'auto' | 'json' | 'pretty' = 'auto';
 
   /** PostgreSQL. infra/start.mjs fills it in when unset (local server or embedded). */
   @IsString()
@@ -118,6 +125,55 @@ export class Environment {
   @IsString()
   OPENAI_MODEL = 'gpt-4o';
 
+  /** The OpenAI Images model the worker draws the concierge's illustrations with (when OPENAI_API_KEY is set). */
+  @IsString()
+  @MinLength(1)
+  OPENAI_IMAGE_MODEL = 'gpt-image-1';
+
+  /** Folder where generated images are kept (relative to the working directory); api and worker must share it. */
+  @IsString()
+  @MinLength(1)
+  STORAGE_DIR = '.data/media';
+
+  /** An S3-compatible bucket for generated files (instead of STORAGE_DIR); the api still serves them. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @IsString()
+  @MinLength(1)
+  S3_REGION = 'us-east-1';
+
+  /** Another S3-compatible server (MinIO, R2, ...), addressed path-style; unset: AWS itself. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(urlOptions)
+  S3_ENDPOINT?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => Boolean(env.S3_BUCKET))
+  @IsString(S3_KEYS)
+  S3_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => Boolean(env.S3_BUCKET))
+  @IsString(S3_KEYS)
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** How long POST /api/generate-image waits for the worker before the page shows its bundled art instead. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  IMAGE_WAIT_MS = 10_000;
+
+  /** Image requests per minute per client address, and again per concierge session. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_IMAGES_PER_MINUTE = 20;
+
   @Transform(emptyToUndefined)
   @ValidateIf(anyStripeKey)
   @IsString(STRIPE_KEYS_TOGETHER)
@@ -164,10 +220,17 @@ export class Environment {
   @IsUrl(urlOptions)
   PHOTON_URL?: string;
 
+  /** A Nominatim server for reverse geocoding; unset: the nearest city of a bundled world-cities list. */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl(urlOptions)
   NOMINATIM_URL?: string;
+
+  /** Reverse geocoding look-ups per minute per client address (GET /api/geo/reverse). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_GEO_PER_MINUTE = 30;
 
   /** Requests per minute per client address on public write endpoints (waitlist, applications). */
   @Transform(toInt)
@@ -197,6 +260,23 @@ export class Environment {
   @IsString()
   FRONTEND_DIST = '';
 
+  /**
+   * A bearer token that may read /metrics (for Prometheus) besides administrator credentials;
+   * empty: only administrators may.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
+
+  /** Port of the worker's /metrics (Prometheus text, the same credentials as the api's); 0: none. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 9464;
+
   /** A file the worker rewrites every 10 s while PostgreSQL and Redis answer it, for container health checks ('' for none). */
   @IsString()
   WORKER_HEARTBEAT_FILE = '';
@@ -204,16 +284,16 @@ export class Environment {
 
 export type AppConfig = Readonly<Environment>;
 
+/** Settings whose values a boot error never echoes. */
+const SECRET_NAME = /PASSWORD|SECRET|KEY|TOKEN/;
+
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): AppConfig {
   const env = plainToInstance(Environment, source, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const value = source[e.property];
-      const shown =
-        value === undefined
-          ? 'missing'
-          : `got "${e.property.includes('PASSWORD') || e.property.includes('SECRET') || e.property.includes('KEY') ? '***' : value}"`;
+      const shown = value === undefined ? 'missing' : `got "${SECRET_NAME.test(e.property) ? '***' : value}"`;
       return `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (${shown})`;
     });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

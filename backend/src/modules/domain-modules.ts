@@ -3,6 +3,7 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { ConciergeModule } from './concierge/concierge.module';
 import { RequestsModule } from './requests/requests.module';
 import { EventsModule } from './events/events.module';
+import { ImagesModule } from './images/images.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -26,6 +27,7 @@ export const DOMAIN_MODULES = [
   PaymentsModule,
   RequestsModule,
   ConciergeModule,
+  ImagesModule,
   VendorsModule,
   VendorApplicationsModule,
 ];

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { MaintenanceGate } from '../features/maintenance/components/maintenance-gate';
 import { track } from '../lib/analytics';
+import { ConciergeWidgetSlot } from './concierge-widget-slot';
 
-/** Shell around every page: scroll to top and a page_view on each route change. */
+/** Shell around every page: scroll to top and a page_view on each route change, and the floating concierge. */
 export function AppLayout() {
   const { pathname } = useLocation();
 
@@ -17,6 +18,7 @@ export function AppLayout() {
   return (
     <MaintenanceGate>
       <Outlet />
+      <ConciergeWidgetSlot />
     </MaintenanceGate>
   );
 }

@@ -8,8 +8,8 @@ import { AppLayout, PageFallback } from './layout';
  *   { path: '/admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
  * A file in app/routes/ composes features for one screen; it exports its component by name.
  *
- * Every route of the spec's route map is here but /modern-concierge, which comes with the
- * concierge's second screen. Scroll-to-top and the page_view on each route change live in AppLayout.
+ * Every route of the spec's route map is here. Scroll-to-top, the page_view on each route change and
+ * the floating concierge's launcher live in AppLayout.
  */
 const pageRoutes: RouteObject[] = [
   {
@@ -25,6 +25,10 @@ const pageRoutes: RouteObject[] = [
   {
     path: '/simple-concierge',
     lazy: () => import('./routes/simple-concierge').then((m) => ({ Component: m.SimpleConciergeRoute })),
+  },
+  {
+    path: '/modern-concierge',
+    lazy: () => import('./routes/modern-concierge').then((m) => ({ Component: m.ModernConciergeRoute })),
   },
   {
     path: '/invitations/:code/payment/:rsvpId',

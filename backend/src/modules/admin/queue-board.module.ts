@@ -11,6 +11,30 @@ import { AdminAuthService } from './admin-auth.service';
 
 export const QUEUE_BOARD_ROUTE = '/admin/queues';
 
+/** The house colours (black, ivory, gold) on the board's design tokens. */
+const HOUSE_THEME = {
+  light: {
+    background: '#f7f3ea',
+    accent: '#efe6d2',
+    primary: '#8a6d3b',
+    'primary-foreground': '#fffdf8',
+    sidebar: '#0b0b0c',
+    'sidebar-foreground': '#d9d1c0',
+    'sidebar-primary': '#c9a35b',
+    'sidebar-accent': '#1a1814',
+    'sidebar-border': '#26231d',
+  },
+  dark: {
+    background: '#0f0e0c',
+    card: '#17150f',
+    accent: '#221f17',
+    primary: '#c9a35b',
+    'primary-foreground': '#0b0b0c',
+    sidebar: '#0b0b0c',
+    'sidebar-primary': '#c9a35b',
+  },
+};
+
 /**
  * HTTP Basic in front of the board: a browser shows its own sign-in prompt on the 401, and the
  * same administrator credentials (and failed sign-in limits) as /api/admin apply. A refusal goes
@@ -31,7 +55,11 @@ export function queueBoardAuth(auth: AdminAuthService, config: AppConfig) {
   };
 }
 
-/** Bull Board at /admin/queues (outside /api), showing every queue of queue-names.ts. */
+/**
+ * Bull Board at /admin/queues (outside /api), showing every queue of queue-names.ts, with each
+ * queue's chart of completed and failed jobs per minute (the workers' BullMQ metrics, see
+ * platform/queue/queue-processors.ts).
+ */
 @Module({
   imports: [
     BullBoardModule.forRootAsync({
@@ -40,7 +68,9 @@ export function queueBoardAuth(auth: AdminAuthService, config: AppConfig) {
         route: QUEUE_BOARD_ROUTE,
         adapter: ExpressAdapter,
         middleware: queueBoardAuth(auth, config),
-        boardOptions: { uiConfig: { boardTitle: `${config.BRAND_NAME} queues` } },
+        boardOptions: {
+          uiConfig: { boardTitle: `${config.BRAND_NAME} queues`, showMetrics: true, theme: HOUSE_THEME },
+        },
       }),
     }),
     BullBoardModule.forFeature(...ALL_QUEUES.map((name) => ({ name, adapter: BullMQAdapter }))),

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
 import { understandTopic } from '../../platform/ai/offline/composer';
+import { findPlace } from '../../platform/ai/offline/parser';
 import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
 import { RequestsService } from '../requests/requests.service';
 import type { ChatDto, ChatTurnDto } from './dto/chat.dto';
@@ -35,7 +36,9 @@ export class ChatService {
   /** Partners of the directory that fit what the conversation asks for. */
   private async context(turns: ChatTurn[], userLocation?: string | null): Promise<ReplyContext> {
     const topic = understandTopic(turns);
-    const vendors = await this.vendors.findActive(topic.mainCategory, topic.place);
+    // Asked without a place ("a table near me"): the partners where the member is.
+    const place = topic.place ?? (userLocation ? findPlace(userLocation) : null);
+    const vendors = await this.vendors.findActive(topic.mainCategory, place);
     return { vendors, userLocation: userLocation ?? null };
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
+import { GeoModule } from '../../platform/geo/geo.module';
 import { RequestsModule } from '../requests/requests.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { ChatController } from './chat.controller';
@@ -11,7 +12,7 @@ import { OpenForWritesGuard } from './open-for-writes.guard';
 import { PartnerDirectory, VendorDirectory } from './vendor-directory';
 
 @Module({
-  imports: [AiModule, RequestsModule, VendorsModule],
+  imports: [AiModule, GeoModule, RequestsModule, VendorsModule],
   controllers: [ConciergeAuthController, ChatController],
   providers: [
     ConciergeSessionService,

@@ -2,10 +2,13 @@ import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { CONCIERGE_AI, type ConciergeAi } from './concierge-ai';
+import { IMAGE_GENERATOR, type ImageGenerator } from './images/image-generator';
+import { OfflineImageGenerator } from './images/offline-image-generator';
+import { OpenAiImageGenerator } from './images/openai-image-generator';
 import { OfflineConcierge } from './offline/offline-concierge';
 import { OpenAiConcierge } from './openai-concierge';
 
-/** The concierge's AI: OpenAI (or a compatible server) when a key is set, the offline engine otherwise. */
+/** The concierge's AI and illustrator: OpenAI (or a compatible server) when a key is set, the offline ones otherwise. */
 @Global()
 @Module({
   providers: [
@@ -22,7 +25,19 @@ import { OpenAiConcierge } from './openai-concierge';
             })
           : new OfflineConcierge(config.BRAND_NAME),
     },
+    {
+      provide: IMAGE_GENERATOR,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): ImageGenerator =>
+        config.OPENAI_API_KEY
+          ? new OpenAiImageGenerator({
+              apiKey: config.OPENAI_API_KEY,
+              baseURL: config.OPENAI_BASE_URL,
+              model: config.OPENAI_IMAGE_MODEL,
+            })
+          : new OfflineImageGenerator(),
+    },
   ],
-  exports: [CONCIERGE_AI],
+  exports: [CONCIERGE_AI, IMAGE_GENERATOR],
 })
 export class AiModule {}

@@ -58,7 +58,11 @@ export class OpenAiConcierge implements ConciergeAi {
   private messages(turns: ChatTurn[], context: ReplyContext = {}): ChatCompletionMessageParam[] {
     const all = withPersona(this.settings.brand, turns) as ChatCompletionMessageParam[];
     const notes: string[] = [];
-    if (context.userLocation) notes.push(`The member is currently near ${context.userLocation}.`);
+    if (context.userLocation) {
+      notes.push(
+        `The member is currently near ${context.userLocation}. When they ask for something "near me", "nearby" or without naming a place, it is there.`,
+      );
+    }
     if (context.vendors?.length) {
       notes.push(
         'Partners from our vendor directory that fit this request (recommend them by name where relevant):',

@@ -1,17 +1,20 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
+import type { Logger as Pino } from 'pino';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
+import { ROOT_LOGGER } from '../logging/logging.module';
 import { ormConfig } from './mikro-orm.config';
 
 @Module({
   imports: [
     MikroOrmModule.forRootAsync({
       driver: PostgreSqlDriver,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        ...ormConfig(config.DATABASE_URL, {}, config.LOG_LEVEL === 'silent'),
+      inject: [APP_CONFIG, ROOT_LOGGER],
+      useFactory: (config: AppConfig, root: Pino) => ({
+        // The migrator's line per migration, at debug: applyMigrations says what it applied in one.
+        ...ormConfig(config.DATABASE_URL, { logger: (message) => root.debug({ context: 'MikroORM' }, message) }),
         // Services fork their own EntityManager where they need one, so no fork and no
         // AsyncLocalStorage store per request (see platform/logging/logging.module.ts).
         registerRequestContext: false,

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Logger } from '@nestjs/common';
 
 // Any constant works; it only has to be the same in every process of ours.
 const MIGRATION_LOCK_KEY = 72_311_019;
@@ -12,7 +13,11 @@ export async function applyMigrations(orm: MikroORM): Promise<string[]> {
   const knex = connection.getKnex();
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
-    const applied = await orm.getMigrator().up();
-    return applied.map((m) => m.name);
+    const applied = (await orm.getMigrator().up()).map((m) => m.name);
+    if (applied.length > 0) {
+      const last = applied[applied.length - 1];
+      new Logger('Migrations').log(`applied ${applied.length}, up to ${last}`);
+    }
+    return applied;
   });
 }

@@ -4,12 +4,9 @@ import { MIGRATIONS } from '../../../migrations';
 import { ENTITIES } from './entities';
 
 /** One ORM configuration for the api, the worker, the tests and the migration tooling. */
-export function ormConfig(databaseUrl: string, overrides: Partial<Options> = {}, quiet = false): Options {
+export function ormConfig(databaseUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl: databaseUrl,
-    logger: (message) => {
-      if (!quiet) process.stdout.write(`${message}\n`);
-    },
     entities: ENTITIES,
     extensions: [Migrator],
     discovery: { warnWhenNoEntities: true },

@@ -5,6 +5,18 @@ import type { Level, Logger as Pino } from 'pino';
 const STACK = /\n\s*at /;
 
 /**
+ * Nest's start-up chatter (each module loaded, each route mapped, started): worth seeing when the
+ * wiring is in doubt (LOG_LEVEL=debug), noise on every start.
+ */
+const FRAMEWORK_CHATTER = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+]);
+
+/**
  * Nest's LoggerService on pino: `log(message, ...params, context)` becomes
  * `{context, err?} message`, the same shape nestjs-pino wrote.
  */
@@ -20,7 +32,7 @@ export class AppLogger implements LoggerService {
   }
 
   log(message: unknown, ...params: unknown[]): void {
-    this.write('info', message, params);
+    this.write(FRAMEWORK_CHATTER.has(params[params.length - 1] as string) ? 'debug' : 'info', message, params);
   }
 
   warn(message: unknown, ...params: unknown[]): void {

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger as Pino } from 'pino';
 
 /** Paths polled by machines: one line each would drown the rest. */
-const QUIET = new Set(['/api/health']);
+const QUIET = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
 
 /**
  * One log line per answered request (method, path, status, milliseconds; error level for a 5xx),

@@ -25,7 +25,7 @@ export class JobDispatcher implements OnApplicationBootstrap {
       if (this.handlers.has(meta.name)) throw new Error(`Two handlers for job "${meta.name}"`);
       this.handlers.set(meta.name, wrapper.instance as JobHandlerInstance);
     }
-    this.logger.log(`Job handlers: ${[...this.handlers.keys()].sort().join(', ') || 'none'}`);
+    this.logger.debug(`Job handlers: ${[...this.handlers.keys()].sort().join(', ') || 'none'}`);
   }
 
   async run(job: Job): Promise<unknown> {

@@ -331,7 +331,7 @@ function requestReply(
   const intro: string[] = [];
   const when = parsed.timeline ? ` for ${parsed.timeline}` : '';
   intro.push(
-    `### ${LABEL[topic]}${place ? ` in ${place}` : ''}`,
+    `### ${LABEL[topic]}${place ? ` in ${place}` : context.userLocation ? ` near you in ${context.userLocation}` : ''}`,
     '',
     `Certainly. I would be delighted to arrange ${WHAT[topic]} ${where}${when}.` +
       (parsed.preferences.length ? ` I have noted your wish for ${formatList(parsed.preferences)}.` : ''),

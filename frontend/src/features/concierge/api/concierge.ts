@@ -56,10 +56,18 @@ export interface ChatAnswer {
   requestId?: string;
 }
 
+/** Where the member is, once a place name is known (spec, section 7). */
+export interface UserLocation {
+  latitude: number;
+  longitude: number;
+  locationName: string;
+}
+
 export async function sendChat(body: {
   message: string;
   conversationHistory: Array<{ role: 'user' | 'assistant'; content: string }>;
   sessionId: string;
+  userLocation?: UserLocation;
 }): Promise<ChatAnswer> {
   const answer = await apiRequest<{ data: ChatAnswer }>('POST', '/api/chat', body);
   return answer.data;
@@ -76,4 +84,79 @@ export function conciergeSessionId(): string {
   } catch {
     return crypto.randomUUID();
   }
+}
+
+/** What the concierge understood of a request (spec, section 3). */
+export interface ParsedEntities {
+  mainCategory: string;
+  location: string | null;
+  timeline: string | null;
+  urgency: string;
+  budget: string | null;
+  preferences: string[];
+}
+
+export interface UserRequest {
+  id: string;
+  text: string;
+  status: 'new' | 'in_progress' | 'fulfilled' | 'cancelled';
+  parsedEntities: ParsedEntities | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A follow-up question about what the request still lacks. */
+export async function nextStep(requestId: string): Promise<string> {
+  const answer = await apiRequest<{ data: { content: string } }>(
+    'POST',
+    `/api/user-requests/${encodeURIComponent(requestId)}/next-step`,
+  );
+  return answer.data.content;
+}
+
+export async function fetchUserRequests(sessionId: string): Promise<UserRequest[]> {
+  const answer = await apiGet<{ data: UserRequest[] }>(`/api/user-requests?sessionId=${encodeURIComponent(sessionId)}`);
+  return answer.data;
+}
+
+export async function fetchUserRequest(requestId: string): Promise<UserRequest> {
+  const answer = await apiGet<{ data: { request: UserRequest } }>(
+    `/api/user-requests/${encodeURIComponent(requestId)}`,
+  );
+  return answer.data.request;
+}
+
+export type TimeOfDay = 'dawn' | 'day' | 'dusk' | 'night';
+
+/** The light of the member's own hour, for the illustration. */
+export function timeOfDay(date = new Date()): TimeOfDay {
+  const hour = date.getHours();
+  if (hour >= 5 && hour < 9) return 'dawn';
+  if (hour >= 9 && hour < 17) return 'day';
+  if (hour >= 17 && hour < 21) return 'dusk';
+  return 'night';
+}
+
+/** The illustration of a reply's topic, drawn by the worker; throws when it is not ready in time. */
+export async function generateImage(body: {
+  category: string;
+  place?: string;
+  timeOfDay: TimeOfDay;
+  sessionId: string;
+}): Promise<string> {
+  const answer = await apiRequest<{ data: { imageUrl: string } }>('POST', '/api/generate-image', body);
+  return answer.data.imageUrl;
+}
+
+export interface ReverseGeocode {
+  locationName: string | null;
+  city: string | null;
+  country: string | null;
+}
+
+export async function reverseGeocode(latitude: number, longitude: number): Promise<ReverseGeocode> {
+  const answer = await apiGet<{ data: ReverseGeocode }>(
+    `/api/geo/reverse?lat=${latitude.toFixed(6)}&lon=${longitude.toFixed(6)}`,
+  );
+  return answer.data;
 }

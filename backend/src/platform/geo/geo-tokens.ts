@@ -1,0 +1,1 @@
+export const REVERSE_GEOCODER = Symbol('REVERSE_GEOCODER');

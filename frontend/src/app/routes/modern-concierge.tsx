@@ -1,0 +1,5 @@
+import { SessionChatPage } from '../../features/concierge/components/session-chat-page';
+
+export function ModernConciergeRoute() {
+  return <SessionChatPage />;
+}

@@ -1,0 +1,58 @@
+import type { UserRequest } from '../api/concierge';
+import styles from './session-chat.module.css';
+
+const STATUS: Record<UserRequest['status'], string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+};
+
+const CATEGORY: Record<string, string> = {
+  travel: 'Travel',
+  dining: 'Dining',
+  property: 'Residences',
+  events: 'Events',
+  wellness: 'Wellness',
+  fashion: 'Fashion',
+  transportation: 'Transportation',
+  art: 'Art',
+  concierge: 'Concierge',
+  default: 'Request',
+};
+
+function shortDate(iso: string): string {
+  return new Date(iso).toLocaleDateString([], { month: 'short', day: 'numeric' });
+}
+
+/** The session's requests: category, place, when and status, newest first. */
+export function RequestsList({ requests, loading }: { requests: UserRequest[]; loading: boolean }) {
+  if (loading) return <p className={styles.requestsEmpty}>Loading your requests...</p>;
+  if (requests.length === 0) {
+    return <p className={styles.requestsEmpty}>Your requests will appear here as you ask for them.</p>;
+  }
+  return (
+    <ul className={styles.requestList}>
+      {requests.map((request) => {
+        const parsed = request.parsedEntities;
+        return (
+          <li key={request.id} className={styles.request} data-status={request.status}>
+            <div className={styles.requestHead}>
+              <span className={styles.requestCategory}>
+                {parsed ? (CATEGORY[parsed.mainCategory] ?? parsed.mainCategory) : 'Being understood'}
+              </span>
+              <span className={styles.requestStatus}>{STATUS[request.status]}</span>
+            </div>
+            <p className={styles.requestText}>{request.text.split('\n')[0]}</p>
+            <dl className={styles.requestFacts}>
+              <dt>Where</dt>
+              <dd>{parsed?.location ?? 'To be confirmed'}</dd>
+              <dt>When</dt>
+              <dd>{parsed?.timeline ?? `Asked ${shortDate(request.createdAt)}`}</dd>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
