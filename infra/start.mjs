@@ -2,7 +2,9 @@
 /**
  * `npm start`: the whole app on http://localhost:3000 with real embedded defaults for whatever
  * is not configured. Installs and builds when needed, finds or starts PostgreSQL, Redis and a
- * mail catcher, then runs the api (which serves the built frontend) and the worker.
+ * mail catcher, then runs the api (which serves the built frontend) and the worker. Either
+ * one that dies is started again (1 s, doubling to 30 s; after 5 stops within a minute the
+ * launcher stops and says why); Ctrl+C or SIGTERM stops everything.
  *
  * `npm run dev` (--dev): the same services, but the backend is compiled by `tsc --watch` and the
  * api and worker restart when it emits a change (`node --watch`), and the site is Vite's dev
@@ -35,6 +37,7 @@ async function main() {
   ensureInstalled();
   const require = createRequire(import.meta.url);
   const services = require('./lib/services.cjs');
+  const { supervise } = require('./lib/supervisor.cjs');
   services.loadDotEnv();
   // In dev mode tsc and Vite build as they watch; nothing is built up front.
   if (!dev && !args.has('--no-build')) await ensureBuilt();
@@ -73,16 +76,21 @@ async function main() {
     generatedConcierge = true;
   }
 
-  const children = [];
+  /** The api and the worker: restarted when they die (see lib/supervisor.cjs). */
+  const supervised = [];
+  /** Dev mode's compiler and Vite: when one of them dies, everything stops. */
+  const others = [];
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
-    for (const child of children) child.kill('SIGTERM');
-    // A process stuck on an unreachable service may never finish its shutdown: 10 s, then SIGKILL.
-    const killer = setTimeout(() => children.forEach((child) => child.kill('SIGKILL')), 10_000);
+    for (const supervisor of supervised) supervisor.halt();
+    const children = [...supervised.map((supervisor) => supervisor.child), ...others];
     // A child killed by a signal has no exit code, only a signal code.
     const exited = (child) => child.exitCode !== null || child.signalCode !== null;
+    for (const child of children) if (!exited(child)) child.kill('SIGTERM');
+    // A process stuck on an unreachable service may never finish its shutdown: 10 s, then SIGKILL.
+    const killer = setTimeout(() => children.forEach((child) => exited(child) || child.kill('SIGKILL')), 10_000);
     await Promise.all(children.map((child) => new Promise((r) => (exited(child) ? r() : child.once('exit', r)))));
     clearTimeout(killer);
     await mail?.close().catch(() => undefined);
@@ -97,7 +105,7 @@ async function main() {
         void stop(code || 1);
       }
     });
-    children.push(child);
+    others.push(child);
     return child;
   };
   process.on('SIGINT', () => void stop(0));
@@ -107,7 +115,19 @@ async function main() {
   for (const name of ['api', 'worker']) {
     const entry = join(ROOT, 'backend', 'dist', 'src', name === 'api' ? 'main.js' : 'worker.js');
     // --watch restarts the process whenever tsc rewrites a file it loaded.
-    run(name, process.execPath, [...(dev ? ['--watch'] : []), ...services.SERVER_NODE_FLAGS, entry]);
+    const commandArgs = [...(dev ? ['--watch'] : []), ...services.SERVER_NODE_FLAGS, entry];
+    // The other process keeps serving while one comes back: visitors keep the site, jobs wait in Redis.
+    supervised.push(
+      supervise({
+        name,
+        start: () => spawn(process.execPath, commandArgs, { env, stdio: 'inherit' }),
+        log: say,
+        onGiveUp: (reason) => {
+          process.stderr.write(`\n[maison] Stopping: ${reason}\n`);
+          void stop(1);
+        },
+      }),
+    );
   }
   if (dev) {
     run(

@@ -8,6 +8,7 @@ import { Migration20261122050000Payments } from './Migration20261122050000Paymen
 import { Migration20261122080000UserRequestLifecycle } from './Migration20261122080000UserRequestLifecycle';
 import { Migration20261122090000LaunchPartyMoney } from './Migration20261122090000LaunchPartyMoney';
 import { Migration20261122100000OutboxJobId } from './Migration20261122100000OutboxJobId';
+import { Migration20261125010000FinancialRecordsKept } from './Migration20261125010000FinancialRecordsKept';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122080000UserRequestLifecycle', class: Migration20261122080000UserRequestLifecycle },
   { name: 'Migration20261122090000LaunchPartyMoney', class: Migration20261122090000LaunchPartyMoney },
   { name: 'Migration20261122100000OutboxJobId', class: Migration20261122100000OutboxJobId },
+  { name: 'Migration20261125010000FinancialRecordsKept', class: Migration20261125010000FinancialRecordsKept },
 ];

@@ -7,7 +7,8 @@ import type { Logger as Pino } from 'pino';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { BODY_LIMIT_BYTES, limitUnparsedBodies, refuseNulCharacters } from './common/request-body';
+import { BODY_LIMIT_BYTES, jsonBodyParser, limitUnparsedBodies, refuseUnstorableText } from './common/request-body';
+import { sameOriginWrites } from './common/same-origin-writes';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/environment';
 import { publicConfig } from './modules/site-config/site-config.controller';
@@ -50,11 +51,12 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
+  app.use(sameOriginWrites(config.APP_URL));
+  app.use(jsonBodyParser());
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
   app.use(limitUnparsedBodies);
-  app.use(refuseNulCharacters);
   app.use(cookieParser());
+  app.use(refuseUnstorableText);
   // Bull Board lives at /admin/queues (see modules/admin/queue-board.module.ts) and Prometheus
   // reads /metrics, both outside /api.
   app.setGlobalPrefix('api', {

@@ -3,29 +3,8 @@ import request from 'supertest';
 import { AdminAuthService } from '../src/modules/admin/admin-auth.service';
 import { REDIS } from '../src/platform/redis/redis.module';
 import { asAdmin, basic, TEST_ADMIN } from './support/admin';
+import { registeredRoutes } from './support/routes';
 import { createTestApp, type TestApp } from './support/test-app';
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** Every route the real express app registers (Nest controllers, not the SPA fallback). */
-function registeredRoutes(t: TestApp): Route[] {
-  const instance = t.app.getHttpAdapter().getInstance() as {
-    router?: { stack: unknown[] };
-    _router?: { stack: unknown[] };
-  };
-  const stack = (instance.router ?? instance._router)?.stack ?? [];
-  const routes: Route[] = [];
-  for (const layer of stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>) {
-    if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) {
-      if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path: layer.route.path });
-    }
-  }
-  return routes;
-}
 
 /** A concrete URL for a route pattern (":id" and friends filled in). */
 function concrete(path: string): string {
@@ -225,6 +204,34 @@ describe('Sign-in limits across addresses and processes', () => {
     await from(second, '192.0.2.55', right).expect(429);
     // ...but not from the address the administrator uses.
     await from(second, '203.0.113.7', right).expect(200);
+  });
+
+  // Administrators of their own: no process has their credentials in memory, and counters left
+  // blocking them cannot reach the tests that follow.
+  it('never locks a known device out: the browser the administrator signed in with gets in from any address', async () => {
+    await first.app.get(AdminAuthService).insertIfAbsent('steward', 'steward-password-789');
+    const steward = basic('steward', 'steward-password-789');
+    const signIn = await from(first, '203.0.113.7', steward).expect(200);
+    const device = String(signIn.headers['set-cookie']).split(';')[0];
+    expect(device).toMatch(/^mf_admin_device=v1\./);
+    expect(String(signIn.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    expect(String(signIn.headers['set-cookie'])).toMatch(/SameSite=Strict/i);
+    for (let i = 0; i < 10; i++) await from(second, `198.51.100.${i}`, basic('steward', `spray-${i}`)).expect(401);
+    await from(second, '192.0.2.80', steward).expect(429);
+    // A tampered cookie is no device of ours.
+    const forged = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    await from(second, '192.0.2.82', steward).set('Cookie', forged).expect(429);
+    // The known device, on a new address (a phone on another network): in.
+    await from(second, '192.0.2.81', steward).set('Cookie', device).expect(200);
+  });
+
+  it("does not let one administrator's device skip another's limit", async () => {
+    await first.app.get(AdminAuthService).insertIfAbsent('curator', 'curator-password-456');
+    await first.app.get(AdminAuthService).insertIfAbsent('warden', 'warden-password-321');
+    const signIn = await from(first, '203.0.113.8', basic('curator', 'curator-password-456')).expect(200);
+    const device = String(signIn.headers['set-cookie']).split(';')[0];
+    for (let i = 0; i < 10; i++) await from(second, `198.51.100.${i}`, basic('warden', `spray-${i}`)).expect(401);
+    await from(second, '192.0.2.83', basic('warden', 'warden-password-321')).set('Cookie', device).expect(429);
   });
 });
 

@@ -272,10 +272,10 @@ describe('Admin waitlist', () => {
   });
 
   it.each([
-    ['?page=0', 'page must be 1 or more'],
-    ['?page=abc', 'page must be a whole number'],
-    ['?pageSize=500', 'pageSize must be between 1 and 100'],
-    ['?sort=password', 'sort must be one of -createdAt, createdAt, email, -email, -netWorth, netWorth'],
+    ['?page=0', 'Page must be a whole number from 1 to 1,000,000'],
+    ['?page=abc', 'Page must be a whole number from 1 to 1,000,000'],
+    ['?pageSize=501', 'Page size must be a whole number from 1 to 500'],
+    ['?sort=password', 'Sort must be one of -createdAt, createdAt, email, -email, -netWorth, netWorth'],
     [`?q=${'x'.repeat(201)}`, 'Search text is too long'],
   ])('refuses %s with a readable 400', async (query, message) => {
     const response = await request(t.http).get(`/api/admin/waitlist${query}`).set('Authorization', auth).expect(400);

@@ -347,12 +347,12 @@ describe('the concierge with the offline engine', () => {
       [{}, 'Please type a message.'],
       [{ message: 42 }, 'Please type a message.'],
       [{ message: 'x'.repeat(4001) }, 'Your message is too long (4000 characters at most).'],
-      [{ message: 'Hi', conversationHistory: 'nope' }, 'conversationHistory must be a list of messages'],
+      [{ message: 'Hi', conversationHistory: 'nope' }, 'The conversation must be a list of messages'],
       [
         { message: 'Hi', conversationHistory: [{ role: 'wizard', content: 'x' }] },
         'Each message role must be user, assistant or system',
       ],
-      [{ message: 'Hi', userLocation: { latitude: 'north' } }, 'latitude must be a number'],
+      [{ message: 'Hi', userLocation: { latitude: 'north' } }, 'Latitude must be a number'],
     ])('refuses %j with a readable 400', async (body, error) => {
       const response = await request(t.http).post('/api/chat').send(body).expect(400);
       expect(response.body).toMatchObject({ success: false, error });
@@ -524,7 +524,7 @@ describe('the concierge with the offline engine', () => {
       expect(bad.body).toEqual({ success: false, error: 'Request not found.' });
       await request(t.http).post('/api/user-requests/not-a-uuid/next-step').expect(404);
       const missing = await request(t.http).get('/api/user-requests').expect(400);
-      expect(missing.body).toMatchObject({ success: false, error: 'sessionId is required' });
+      expect(missing.body).toMatchObject({ success: false, error: 'The session id is required' });
     });
   });
 

@@ -32,19 +32,19 @@ describe('the member’s place name from the bundled world cities', () => {
 
   it('refuses coordinates that are missing, out of range or not plain numbers with 400', async () => {
     const cases: Array<[string, string]> = [
-      ['', 'lat must be a number between -90 and 90'],
-      ['lat=43.7', 'lon must be a number between -180 and 180'],
-      ['lat=90.5&lon=0', 'lat must be a number between -90 and 90'],
-      ['lat=-91&lon=0', 'lat must be a number between -90 and 90'],
-      ['lat=0&lon=180.01', 'lon must be a number between -180 and 180'],
-      ['lat=north&lon=0', 'lat must be a number between -90 and 90'],
-      ['lat=1e3&lon=0', 'lat must be a number between -90 and 90'],
-      ['lat=Infinity&lon=0', 'lat must be a number between -90 and 90'],
-      ['lat=NaN&lon=0', 'lat must be a number between -90 and 90'],
-      ['lat=0x10&lon=0', 'lat must be a number between -90 and 90'],
-      ['lat=1&lat=2&lon=0', 'lat must be a number between -90 and 90'],
-      [`lat=${'1'.repeat(5000)}&lon=0`, 'lat must be a number between -90 and 90'],
-      ['lat=%F0%9F%8F%96&lon=0', 'lat must be a number between -90 and 90'],
+      ['', 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=43.7', 'Longitude (lon) must be a number between -180 and 180'],
+      ['lat=90.5&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=-91&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=0&lon=180.01', 'Longitude (lon) must be a number between -180 and 180'],
+      ['lat=north&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=1e3&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=Infinity&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=NaN&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=0x10&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=1&lat=2&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
+      [`lat=${'1'.repeat(5000)}&lon=0`, 'Latitude (lat) must be a number between -90 and 90'],
+      ['lat=%F0%9F%8F%96&lon=0', 'Latitude (lat) must be a number between -90 and 90'],
     ];
     for (const [query, message] of cases) {
       const response = await reverse(query).expect(400);

@@ -145,8 +145,8 @@ describe('Maintenance mode', () => {
   });
 
   it.each([
-    [{}, 'enabled is required'],
-    [{ enabled: 'yes' }, 'enabled must be true or false'],
+    [{}, 'Maintenance mode must be turned on (true) or off (false)'],
+    [{ enabled: 'yes' }, 'Maintenance mode must be turned on (true) or off (false)'],
   ])('refuses %j with a readable 400', async (body, message) => {
     const response = await request(t.http)
       .put('/api/admin/maintenance')

@@ -99,7 +99,7 @@ describe('Payments without Stripe keys: the offline test gateway', () => {
 
   it("declines card 4000 0000 0000 0002 with the provider's message and records the failure", async () => {
     const { paymentId, intentId, clientSecret } = await startPayment();
-    const declined = await pay(intentId, clientSecret, '4000 0000 0000 0002').expect(200);
+    const declined = await pay(intentId, clientSecret, '4000 0000 0000 0002').expect(402);
     expect(declined.body).toEqual({
       success: false,
       error: 'Your card was declined.',
@@ -118,7 +118,7 @@ describe('Payments without Stripe keys: the offline test gateway', () => {
     [{ cvc: '1' }, "Your card's security code is incomplete."],
   ] as Array<[Record<string, string>, string]>)('refuses %j with "%s" and changes nothing', async (change, message) => {
     const { paymentId, intentId, clientSecret } = await startPayment();
-    const response = await pay(intentId, clientSecret, change.cardNumber ?? '4242424242424242', change).expect(200);
+    const response = await pay(intentId, clientSecret, change.cardNumber ?? '4242424242424242', change).expect(402);
     expect(response.body.error).toBe(message);
     await t.drain();
     expect(await payment(paymentId)).toMatchObject({ status: 'pending' });
@@ -156,7 +156,7 @@ describe('Payments without Stripe keys: the offline test gateway', () => {
     const clientSecret = created.body.data.clientSecret as string;
     const intentId = clientSecret.split('_secret_')[0];
     expect(await status()).toMatchObject({ status: 'pending', refundPending: false, failureMessage: null });
-    await pay(intentId, clientSecret, '4000 0000 0000 0002').expect(200);
+    await pay(intentId, clientSecret, '4000 0000 0000 0002').expect(402);
     await t.drain();
     expect(await status()).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
     await pay(intentId, clientSecret, '4242 4242 4242 4242').expect(200);

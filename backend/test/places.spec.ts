@@ -128,7 +128,7 @@ describe('Places search with the offline local provider', () => {
     await request(t.http).get('/api/places/details/vendor:999999').expect(404);
     await request(t.http).get('/api/places/details/%3Cscript%3E').expect(404);
     const bad = await search('input=ritz&location=north').expect(400);
-    expect(bad.body.error).toBe('location must be "lat,lng"');
+    expect(bad.body.error).toBe('Location must be "lat,lng"');
     await search('input=ritz&location=95,10').expect(400);
     await search('input=ritz&radius=90000').expect(400);
   });

@@ -4,12 +4,37 @@ import type { Response } from 'express';
 import { isDatabaseUnavailable } from '../platform/database/database-unavailable';
 import { isRedisUnavailable } from '../platform/redis/redis-options';
 import { AppError } from './app-error';
-import { BODY_TOO_LARGE } from './request-body';
+import { BODY_TOO_DEEP, BODY_TOO_LARGE } from './request-body';
 
+/** What the body parsers throw (http-errors): a 4xx status, usually a type, `expose` always. */
 interface BodyParserError {
   type?: string;
   status?: number;
   statusCode?: number;
+  expose?: boolean;
+}
+
+const UNREADABLE_BODY = 'The request body could not be read.';
+
+/** By the parser's type where it gives one, else by status. */
+const PARSER_MESSAGES: Record<string | number, string> = {
+  'entity.too.large': BODY_TOO_LARGE,
+  'entity.too.deep': BODY_TOO_DEEP,
+  'entity.parse.failed': 'Malformed JSON in request body.',
+  413: BODY_TOO_LARGE,
+  415: 'This content encoding or character set is not supported. Please send JSON in UTF-8.',
+};
+
+/**
+ * The status of a body parser's error, or null for any other error. Every one is mapped by its
+ * status, typed or not: a body labelled gzip that is not carries zlib's error with a 400 and no type.
+ */
+function bodyParserStatus(exception: unknown): number | null {
+  if (typeof exception !== 'object' || exception === null || exception instanceof HttpException) return null;
+  const { type, status, statusCode, expose } = exception as BodyParserError;
+  const code = status ?? statusCode;
+  if (typeof code !== 'number' || code < 400 || code >= 500) return null;
+  return type !== undefined || expose === true ? code : null;
 }
 
 /**
@@ -28,7 +53,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const { status, body, headers } = this.describe(exception);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    response.status(status).json(body);
+    // Explicitly: a handler may have set another type (an HTML page's) before it failed.
+    response.status(status).type('application/json').json(body);
   }
 
   private describe(exception: unknown): {
@@ -39,21 +65,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof AppError) {
       const body: Record<string, unknown> = { success: false, error: exception.message };
       if (exception.fields) body.fields = exception.fields;
+      if (exception.code) body.code = exception.code;
       return { status: exception.status, body, headers: exception.headers ?? {} };
     }
-    const parserError = exception as BodyParserError;
-    if (parserError?.type === 'entity.too.large') {
-      return { status: 413, body: { success: false, error: BODY_TOO_LARGE }, headers: {} };
-    }
-    if (parserError?.type === 'entity.parse.failed') {
-      return { status: 400, body: { success: false, error: 'Malformed JSON in request body.' }, headers: {} };
-    }
-    if (parserError?.type && (parserError.status ?? parserError.statusCode ?? 500) < 500) {
-      return {
-        status: parserError.status ?? parserError.statusCode ?? 400,
-        body: { success: false, error: 'The request body could not be read.' },
-        headers: {},
-      };
+    const parserStatus = bodyParserStatus(exception);
+    if (parserStatus) {
+      const type = (exception as BodyParserError).type ?? '';
+      const error = PARSER_MESSAGES[type] ?? PARSER_MESSAGES[parserStatus] ?? UNREADABLE_BODY;
+      return { status: parserStatus, body: { success: false, error }, headers: {} };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -5,20 +5,24 @@
 export type AppErrorKind =
   | 'bad_request'
   | 'unauthorized'
+  | 'payment_required'
   | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'too_many_requests'
   | 'unavailable';
 
 export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   bad_request: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   too_many_requests: 429,
   unavailable: 503,
 };
@@ -30,6 +34,8 @@ export class AppError extends Error {
     /** Per-field messages for forms, when the error is about input. */
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** A machine-readable code beside the message, where a provider gives one (card_declined). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -44,6 +50,10 @@ export class AppError extends Error {
   }
   static unauthorized(message: string, headers?: Record<string, string>) {
     return new AppError('unauthorized', message, undefined, headers);
+  }
+  /** A card the payment provider declined or could not read: its message and code, as the provider words them. */
+  static paymentRequired(message: string, code: string) {
+    return new AppError('payment_required', message, undefined, undefined, code);
   }
   static notFound(message: string) {
     return new AppError('not_found', message);

@@ -1,13 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import type { CookieOptions, Request, Response } from 'express';
 import type Redis from 'ioredis';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../common/app-error';
+import { clientIp } from '../../common/client-ip';
 import { RateLimitService, type RateLimitRule } from '../../common/rate-limit.service';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { REDIS } from '../../platform/redis/redis.module';
+import { parseBasicAuth } from './basic-credentials';
 import { hashPassword, verifyPassword } from './password-hasher';
 
 export interface AdminIdentity {
@@ -26,12 +29,14 @@ const TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and t
  * - Per username: the attempt is counted before verifying and the count is forgotten on success,
  *   so it holds failures (and attempts in flight).
  *
- * The trade-off: a per-username limit lets anyone holding many addresses lock the real
- * administrator out by failing on purpose. We keep it, because without it a distributed attacker
- * gets unbounded guesses at the one account that matters, and blunt the lock-out instead: an
- * address the administrator signed in from within TRUSTED_ADDRESS_DAYS skips the per-username
- * limit (its own per-address limit still holds), and credentials this process verified in the last
- * minute are answered from memory before any limit is consulted.
+ * The trade-off: a per-username limit lets anyone lock the real administrator out by failing on
+ * purpose (ten wrong passwords for 'admin', from anywhere). We keep it, because without it a
+ * distributed attacker gets unbounded guesses at the one account that matters, and make the
+ * lock-out cost the attacker, not the owner: a known device (a browser holding the signed
+ * ADMIN_DEVICE_COOKIE, set at a successful sign-in) and an address the administrator signed in
+ * from within TRUSTED_ADDRESS_DAYS skip the per-username limit; their own per-address limit still
+ * holds. Failures from elsewhere never lock a known device out. Credentials this process verified
+ * in the last minute are answered from memory before any limit is consulted.
  */
 export const FAILED_SIGN_IN_RULES = {
   address: { name: 'admin-login:ip', limit: 20, windowSeconds: 15 * 60, message: TOO_MANY } satisfies RateLimitRule,
@@ -39,6 +44,11 @@ export const FAILED_SIGN_IN_RULES = {
 };
 
 const TRUSTED_ADDRESS_DAYS = 30;
+
+/** The browser an administrator signed in with: `v1.<username>.<issued at>.<signature>`. */
+export const ADMIN_DEVICE_COOKIE = 'mf_admin_device';
+const KNOWN_DEVICE_DAYS = 90;
+const DAY_MS = 24 * 3600 * 1000;
 
 /** How long a verified username and password pair is remembered by this process. */
 const VERIFIED_TTL_MS = 60_000;
@@ -76,12 +86,33 @@ export class AdminAuthService implements OnApplicationBootstrap {
   }
 
   /**
+   * Signs an administrator in from a request (HTTP Basic, the client's address, the known-device
+   * cookie), and marks the browser as a known device on success (renewed daily while in use).
+   */
+  async signIn(request: Request, response: Response): Promise<AdminIdentity> {
+    const device = this.readDevice((request.cookies as Record<string, unknown> | undefined)?.[ADMIN_DEVICE_COOKIE]);
+    const admin = await this.authenticate(parseBasicAuth(request.headers.authorization), clientIp(request), device);
+    if (device?.username !== admin.username || Date.now() - device.issuedAt > DAY_MS) {
+      response.cookie(ADMIN_DEVICE_COOKIE, this.signDevice(admin.username, Date.now()), {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: this.config.APP_URL.startsWith('https:'),
+        path: '/',
+        maxAge: KNOWN_DEVICE_DAYS * DAY_MS,
+      } satisfies CookieOptions);
+    }
+    return admin;
+  }
+
+  /**
    * Answers the administrator for a username and password, or throws 401 'Invalid credentials'
-   * (429 once the address or the username has failed too often).
+   * (429 once the address or the username has failed too often). `device`: the known device the
+   * request comes from, if any.
    */
   async authenticate(
     credentials: { username: string; password: string } | null,
     address: string,
+    device: { username: string } | null = null,
   ): Promise<AdminIdentity> {
     if (!credentials) throw AppError.unauthorized(INVALID_CREDENTIALS);
     const username = credentials.username.trim().toLowerCase();
@@ -94,7 +125,8 @@ export class AdminAuthService implements OnApplicationBootstrap {
     // Counted first, one after the other: an attempt the address limit refuses costs the username nothing.
     const trustedKey = this.trustedAddressKey(username, address);
     await this.limits.consume(FAILED_SIGN_IN_RULES.address, address);
-    if (!(await this.redis.exists(trustedKey))) await this.limits.consume(FAILED_SIGN_IN_RULES.username, username);
+    const known = device?.username === username || (await this.redis.exists(trustedKey)) > 0;
+    if (!known) await this.limits.consume(FAILED_SIGN_IN_RULES.username, username);
 
     const rows = await this.em
       .fork()
@@ -116,6 +148,28 @@ export class AdminAuthService implements OnApplicationBootstrap {
     if (this.verified.size > 1000) this.verified.clear();
     this.verified.set(cacheKey, { admin, until: Date.now() + VERIFIED_TTL_MS });
     return admin;
+  }
+
+  private signDevice(username: string, issuedAt: number): string {
+    const payload = `${Buffer.from(username).toString('base64url')}.${issuedAt}`;
+    const signature = createHmac('sha256', this.config.SESSION_SECRET)
+      .update(`admin-device.v1.${payload}`)
+      .digest('base64url');
+    return `v1.${payload}.${signature}`;
+  }
+
+  /** The username a known-device cookie was signed for, when we signed it and it has not run out. */
+  private readDevice(value: unknown): { username: string; issuedAt: number } | null {
+    if (typeof value !== 'string' || value.length > 500) return null;
+    const [version, name, issued] = value.split('.');
+    const issuedAt = Number(issued);
+    if (version !== 'v1' || !Number.isSafeInteger(issuedAt) || Date.now() - issuedAt > KNOWN_DEVICE_DAYS * DAY_MS) {
+      return null;
+    }
+    const username = Buffer.from(name ?? '', 'base64url').toString('utf8');
+    const expected = Buffer.from(this.signDevice(username, issuedAt));
+    const given = Buffer.from(value);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? { username, issuedAt } : null;
   }
 
   /** Shared by every api process; kept beside the sign-in counters, so clearing those clears it too. */

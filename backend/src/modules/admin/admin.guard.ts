@@ -1,8 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
-import { clientIp } from '../../common/client-ip';
+import type { Request, Response } from 'express';
 import { AdminAuthService, type AdminIdentity } from './admin-auth.service';
-import { parseBasicAuth } from './basic-credentials';
 
 export type AdminRequest = Request & { admin?: AdminIdentity };
 
@@ -12,8 +10,9 @@ export class AdminGuard implements CanActivate {
   constructor(private readonly auth: AdminAuthService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<AdminRequest>();
-    request.admin = await this.auth.authenticate(parseBasicAuth(request.headers.authorization), clientIp(request));
+    const http = context.switchToHttp();
+    const request = http.getRequest<AdminRequest>();
+    request.admin = await this.auth.signIn(request, http.getResponse<Response>());
     return true;
   }
 }

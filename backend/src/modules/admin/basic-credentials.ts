@@ -9,5 +9,7 @@ export function parseBasicAuth(header: string | undefined): { username: string; 
   const username = decoded.slice(0, colon);
   const password = decoded.slice(colon + 1);
   if (!username || !password || username.length > 200 || password.length > 1000) return null;
+  // PostgreSQL cannot take a NUL in text: no administrator's name or password holds one.
+  if (decoded.includes('\u0000')) return null;
   return { username, password };
 }

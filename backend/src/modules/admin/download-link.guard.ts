@@ -1,9 +1,8 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { clientIp } from '../../common/client-ip';
+import type { Response } from 'express';
 import { AdminAuthService } from './admin-auth.service';
 import type { AdminRequest } from './admin.guard';
-import { parseBasicAuth } from './basic-credentials';
 import { DownloadLinkService, type DownloadPurpose } from './download-link.service';
 
 const DOWNLOAD_PURPOSE = Symbol('DOWNLOAD_PURPOSE');
@@ -21,13 +20,14 @@ export class DownloadLinkGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<AdminRequest>();
+    const http = context.switchToHttp();
+    const request = http.getRequest<AdminRequest>();
     const purpose = this.reflector.get<DownloadPurpose>(DOWNLOAD_PURPOSE, context.getHandler());
     if (request.query.token !== undefined) {
       await this.links.redeem(purpose, request.query.token);
       return true;
     }
-    request.admin = await this.auth.authenticate(parseBasicAuth(request.headers.authorization), clientIp(request));
+    request.admin = await this.auth.signIn(request, http.getResponse<Response>());
     return true;
   }
 }

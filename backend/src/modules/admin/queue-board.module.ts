@@ -4,12 +4,10 @@ import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../common/app-error';
-import { clientIp } from '../../common/client-ip';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { ALL_QUEUES } from '../../platform/queue/queue-names';
 import { AdminAuthService } from './admin-auth.service';
-import { parseBasicAuth } from './basic-credentials';
 
 export const QUEUE_BOARD_ROUTE = '/admin/queues';
 
@@ -39,24 +37,21 @@ const HOUSE_THEME = {
 
 /**
  * HTTP Basic in front of the board: a browser shows its own sign-in prompt on the 401, and the
- * same administrator credentials (and failed sign-in limits) as /api/admin apply.
+ * same administrator credentials (and failed sign-in limits) as /api/admin apply. A refusal goes
+ * to the error filter like any other, so it is JSON `{success: false, error}` with its status.
  */
 export function queueBoardAuth(auth: AdminAuthService, config: AppConfig) {
   const realm = `${config.BRAND_NAME.replace(/"/g, '')} Operators`;
   return (request: Request, response: Response, next: NextFunction) => {
-    auth
-      .authenticate(parseBasicAuth(request.headers.authorization), clientIp(request))
-      .then(() => next())
-      .catch((error: unknown) => {
-        const known = error instanceof AppError ? error : null;
-        const status = known?.status ?? 500;
-        for (const [name, value] of Object.entries(known?.headers ?? {})) response.setHeader(name, value);
-        if (status === 401) response.setHeader('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`);
-        response
-          .status(status)
-          .type('text/plain')
-          .send(known?.message ?? 'Something went wrong. Please try again.');
-      });
+    auth.signIn(request, response).then(
+      () => next(),
+      (error: unknown) =>
+        next(
+          error instanceof AppError && error.status === 401
+            ? AppError.unauthorized(error.message, { 'WWW-Authenticate': `Basic realm="${realm}", charset="UTF-8"` })
+            : error,
+        ),
+    );
   };
 }
 

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { idParam } from './dto/id-param';
-import { PageQueryDto } from './dto/page-query.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from './events.service';
 
 @Controller('admin')

@@ -4,8 +4,12 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { lockEvent, seatsTaken } from '../invitations/seat-ledger';
 import { EventFieldsDto } from './dto/event-fields.dto';
-import { pageOf, PageQueryDto } from './dto/page-query.dto';
+import { pageOf, PageQueryDto } from '../../common/page-query.dto';
 import { Event } from './event.entity';
+import { EventLifecycle } from './event-lifecycle';
+
+const KEPT_FOR_PAYMENTS =
+  'This event has payments on record and cannot be deleted. Set its status to cancelled instead: paid guests are refunded.';
 
 export interface EventView {
   id: number;
@@ -99,7 +103,10 @@ function fields(input: EventFieldsDto) {
 
 @Injectable()
 export class EventsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly lifecycle: EventLifecycle,
+  ) {}
 
   async list(query: PageQueryDto): Promise<{ data: EventView[]; total: number }> {
     const { limit, offset } = pageOf(query);
@@ -121,33 +128,45 @@ export class EventsService {
     return eventView(event);
   }
 
-  /** Replaces the fields. Capacity may not drop below the seats already taken (under the event lock). */
+  /**
+   * Replaces the fields. Capacity may not drop below the seats already taken (under the event
+   * lock). Cancelling the event tells its subscribers in the same transaction (payments refund).
+   */
   async update(id: number, input: EventFieldsDto): Promise<EventView> {
     checkPrice(input);
     return this.em.fork().transactional(async (em) => {
       const event = await lockEvent(em, id);
       if (!event) throw AppError.notFound('Event not found');
-      const taken = await seatsTaken(em, id);
+      const changed = fields(input);
+      const cancelling = event.status !== 'cancelled' && changed.status === 'cancelled';
+      const taken = cancelling ? 0 : await seatsTaken(em, id);
       if (input.capacity < taken) {
         throw AppError.conflict(
           `Capacity cannot be lower than the ${taken} ${taken === 1 ? 'seat' : 'seats'} already taken`,
         );
       }
-      em.assign(event, fields(input));
+      em.assign(event, changed);
       await em.flush();
+      if (cancelling) await this.lifecycle.publishCancelled({ em, event });
       return eventView(event);
     });
   }
 
-  /** Deletes the event with its invitations and RSVPs; an event with payments on record is kept. */
+  /**
+   * Deletes an event nobody is attending and nobody has paid for, with its invitations and
+   * RSVPs (removed by their module first). The keys restrict, so a payment anywhere under the
+   * event stops the delete in the database too: the answer is a 409 either way.
+   */
   async delete(id: number): Promise<void> {
     try {
-      const deleted = await this.em.fork().nativeDelete(Event, { id });
-      if (deleted === 0) throw AppError.notFound('Event not found');
+      await this.em.fork().transactional(async (em) => {
+        const event = await lockEvent(em, id);
+        if (!event) throw AppError.notFound('Event not found');
+        await this.lifecycle.publishDeleting({ em, event });
+        await em.nativeDelete(Event, { id });
+      });
     } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) {
-        throw AppError.conflict('This event has payments on record and cannot be deleted. Cancel it instead.');
-      }
+      if (error instanceof ForeignKeyConstraintViolationException) throw AppError.conflict(KEPT_FOR_PAYMENTS);
       throw error;
     }
   }

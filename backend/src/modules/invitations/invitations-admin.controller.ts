@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/commo
 import { AppError } from '../../common/app-error';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { idParam } from '../events/dto/id-param';
-import { PageQueryDto } from '../events/dto/page-query.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from '../events/events.service';
 import { CreateInvitationDto } from './dto/create-invitation.dto';
 import { InvitationsService } from './invitations.service';

@@ -41,8 +41,9 @@ export class InvitationsMailer {
       if (!found) return;
       const { invitation, event } = found;
       const meta = { kind: 'invitation.send', recipient: invitation.recipientEmail };
-      if (invitation.status === 'cancelled') {
-        await this.emails.skip(key, meta, 'The invitation was cancelled before its email went out');
+      if (invitation.status === 'cancelled' || event.status === 'cancelled') {
+        const what = invitation.status === 'cancelled' ? 'invitation' : 'event';
+        await this.emails.skip(key, meta, `The ${what} was cancelled before its email went out`);
         return;
       }
       const outcome = await this.emails.deliverOnce(key, meta, () => this.renderInvitation(invitation, event), { job });

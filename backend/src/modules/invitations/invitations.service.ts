@@ -1,19 +1,23 @@
 import { ForeignKeyConstraintViolationException, LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { effectiveDeliverySql, EmailDeliveryService } from '../../platform/mail/email-delivery.service';
-import { pageOf, type PageQueryDto } from '../events/dto/page-query.dto';
+import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { Event } from '../events/event.entity';
+import { EventLifecycle } from '../events/event-lifecycle';
 import { CreateInvitationDto } from './dto/create-invitation.dto';
 import { Invitation, type InvitationStatus } from './invitation.entity';
 import { Rsvp } from './rsvp.entity';
 
-/** Where the invitation email stands, as the admin table shows it. */
-export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
+/**
+ * Where the invitation email stands, as the admin table shows it. 'unknown': its sending was
+ * interrupted, and it may have been delivered; the administrator decides whether to send again.
+ */
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'unknown';
 
 export interface InvitationRow {
   id: number;
@@ -39,6 +43,8 @@ export interface BatchProgress {
   queued: number;
   sent: number;
   failed: number;
+  /** Interrupted sends: they may have been delivered. */
+  unknown: number;
   done: boolean;
 }
 
@@ -53,15 +59,43 @@ export const rsvpConfirmationKey = (rsvpId: string, version: number) => `rsvp.co
 
 const delivery = effectiveDeliverySql('d');
 
+const EVENT_CANCELLED = 'This event has been cancelled';
+const KEPT_FOR_PAYMENT =
+  "This invitation has a payment on record and cannot be deleted. To release the guest's place, refund the payment under Responses, Payments.";
+
 @Injectable()
-export class InvitationsService {
+export class InvitationsService implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly emails: EmailDeliveryService,
+    private readonly lifecycle: EventLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** 'retrying' while the queue will try again; 'failed' once it will not (or the send was interrupted). */
+  onModuleInit(): void {
+    this.lifecycle.onDeleting(({ em, event }) => this.removeForDeletedEvent(em, event.id));
+  }
+
+  /**
+   * An event is being deleted (its row locked): its RSVPs and invitations go first, unless a
+   * guest is attending. An RSVP with a payment cannot go: the database refuses, and the whole
+   * delete with it.
+   */
+  private async removeForDeletedEvent(em: EntityManager, eventId: number): Promise<void> {
+    const [{ attending }] = await em.execute<Array<{ attending: number }>>(
+      `select count(*)::int as attending from rsvps where event_id = ? and status = 'attending'`,
+      [eventId],
+    );
+    if (attending > 0) {
+      throw AppError.conflict(
+        `${attending === 1 ? 'A guest is' : `${attending} guests are`} attending this event, so it cannot be deleted. Set its status to cancelled instead: paid guests are refunded.`,
+      );
+    }
+    await em.execute('delete from rsvps where event_id = ?', [eventId]);
+    await em.execute('delete from invitations where event_id = ?', [eventId]);
+  }
+
+  /** 'retrying' while the queue will try again; 'failed' once it will not; 'unknown' for an interrupted send. */
   private deliveryStatus(status: string | null, attempts: number | null, final: boolean | null): DeliveryStatus | null {
     if (!status || status === 'skipped') return null;
     if (status === 'failed') return final || (attempts ?? 0) >= this.config.QUEUE_ATTEMPTS ? 'failed' : 'retrying';
@@ -142,23 +176,26 @@ export class InvitationsService {
     return this.row(invitation.id);
   }
 
+  /** Deletes the invitation and the guest's answer, unless a payment (a financial record) hangs off it. */
   async delete(id: number): Promise<void> {
     try {
-      const deleted = await this.em.fork().nativeDelete(Invitation, { id });
-      if (deleted === 0) throw AppError.notFound('Invitation not found');
+      await this.em.fork().transactional(async (em) => {
+        const invitation = await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!invitation) throw AppError.notFound('Invitation not found');
+        await em.execute('delete from rsvps where invitation_id = ?', [id]);
+        await em.nativeDelete(Invitation, { id });
+      });
     } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) {
-        throw AppError.conflict('This invitation has payments on record and cannot be deleted.');
-      }
+      if (error instanceof ForeignKeyConstraintViolationException) throw AppError.conflict(KEPT_FOR_PAYMENT);
       throw error;
     }
   }
 
   /**
    * Queues the invitation email (an outbox row, in this transaction). Only a pending invitation
-   * is sent; one whose email is already on its way is refused, and one whose email failed (or
-   * whose sending worker stopped) may be sent again under the same delivery key: the claim on
-   * that key still lets only one worker send it.
+   * is sent; one whose email is already on its way is refused. One whose email failed, or whose
+   * send was interrupted (it may have been delivered: the admin was shown so), is sent again
+   * under the same delivery key: the claim on that key still lets only one worker send it.
    */
   private async queueSend(em: EntityManager, invitation: Invitation): Promise<void> {
     const key = invitationKey(invitation.id);
@@ -166,16 +203,12 @@ export class InvitationsService {
       `select ${delivery.status} as status from email_deliveries d where key = ? for update`,
       [key],
     );
-    if (existing && existing.status !== 'failed' && existing.status !== 'skipped') {
+    if (existing && !['failed', 'skipped', 'unknown'].includes(existing.status)) {
       throw AppError.conflict(
         existing.status === 'sent' ? 'This invitation has already been sent' : 'This invitation is already being sent',
       );
     }
-    if (existing) {
-      await em.execute(`update email_deliveries set attempts = 0, last_error = null, gave_up_at = null where key = ?`, [
-        key,
-      ]);
-    }
+    if (existing) await this.emails.allowResend(em, key);
     await this.emails.queue(
       em,
       { key, kind: 'invitation.send', recipient: invitation.recipientEmail },
@@ -189,6 +222,8 @@ export class InvitationsService {
       const invitation = await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!invitation) throw AppError.notFound('Invitation not found');
       if (invitation.status !== 'pending') throw AppError.conflict('Only pending invitations can be sent');
+      const event = await em.findOne(Event, { id: invitation.eventId });
+      if (event?.status === 'cancelled') throw AppError.conflict(EVENT_CANCELLED);
       await this.queueSend(em, invitation);
     });
     return this.row(id);
@@ -199,6 +234,7 @@ export class InvitationsService {
     const batchId = await this.em.fork().transactional(async (em) => {
       const event = await em.findOne(Event, { id: eventId });
       if (!event) throw AppError.notFound('Event not found');
+      if (event.status === 'cancelled') throw AppError.conflict(EVENT_CANCELLED);
       const pending = await em.find(
         Invitation,
         { eventId, status: 'pending' },
@@ -238,14 +274,16 @@ export class InvitationsService {
     );
     let sent = 0;
     let failed = 0;
+    let unknown = 0;
     for (const d of deliveries) {
       const status = this.deliveryStatus(d.status, d.attempts, d.final);
       if (status === 'sent') sent += 1;
+      else if (status === 'unknown') unknown += 1;
       else if (status === 'failed' || status === null) failed += 1;
     }
     const total = batch.invitation_ids.length;
-    const queued = total - sent - failed;
-    return { id: batch.id, eventId: batch.event_id, total, queued, sent, failed, done: queued === 0 };
+    const queued = total - sent - failed - unknown;
+    return { id: batch.id, eventId: batch.event_id, total, queued, sent, failed, unknown, done: queued === 0 };
   }
 
   async findWithEvent(invitationId: number): Promise<{ invitation: Invitation; event: Event } | null> {

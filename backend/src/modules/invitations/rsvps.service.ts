@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
-import { pageOf, type PageQueryDto } from '../events/dto/page-query.dto';
+import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { eventAddress } from '../events/event-calendar';
 import { formatEventTime } from '../events/event-format';
 import { Event } from '../events/event.entity';

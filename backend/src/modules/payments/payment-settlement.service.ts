@@ -34,11 +34,19 @@ export type SettleResult =
   | 'refund-no-seat'
   | 'refund-changed'
   | 'refund-duplicate'
+  | 'refund-event-cancelled'
   | `rejected: ${string}`;
 
 export const refundNoticeKey = (paymentId: string) => `payment.refund-notice:${paymentId}`;
 
 export const SUPERSEDED_MESSAGE = 'Replaced: the reservation changed before this payment was made';
+export const EVENT_CANCELLED_MESSAGE = 'The event was cancelled before this payment was made';
+
+const REFUND_RESULTS: Record<Exclude<RefundReason, 'admin' | 'no_seat'>, SettleResult> = {
+  changed: 'refund-changed',
+  duplicate: 'refund-duplicate',
+  event_cancelled: 'refund-event-cancelled',
+};
 
 /**
  * The one place a payment changes state. Confirm calls and webhook events both end here, in one
@@ -192,7 +200,7 @@ export class PaymentSettlement {
         const mismatch = await this.mismatch(em, payment, rsvp, event, invitation);
         if (mismatch) {
           await this.refundAutomatically(em, payment, mismatch, invitation);
-          return mismatch === 'duplicate' ? 'refund-duplicate' : 'refund-changed';
+          return REFUND_RESULTS[mismatch];
         }
         if (rsvp.status === 'attending') return 'applied';
         const holdLive = rsvp.status === 'pending' && !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
@@ -228,9 +236,10 @@ export class PaymentSettlement {
     rsvp: Rsvp,
     event: Event,
     invitation: Invitation | null,
-  ): Promise<Exclude<RefundReason, 'admin'> | null> {
+  ): Promise<Exclude<RefundReason, 'admin' | 'no_seat'> | null> {
     if (await this.paidByAnother(em, rsvp, payment)) return 'duplicate';
-    if (!invitation || invitation.status === 'cancelled' || event.status === 'cancelled') return 'changed';
+    if (event.status === 'cancelled') return 'event_cancelled';
+    if (!invitation || invitation.status === 'cancelled') return 'changed';
     if (rsvp.status === 'not_attending') return 'changed';
     const due = amountDue(event.ticketPrice, event.currency, rsvp.guestCount);
     if (payment.currency !== event.currency || payment.amount !== due) return 'changed';
@@ -270,6 +279,37 @@ export class PaymentSettlement {
       'payment.refund-notice',
       { paymentId: payment.id },
     );
+  }
+
+  /**
+   * The event was cancelled (its row locked by the caller's transaction): every payment that
+   * stands for it is refunded through the refund job, each guest told once, and payments still
+   * open can no longer be paid (their intents are canceled). One paid anyway meanwhile is
+   * refunded when its success lands (see mismatch).
+   */
+  async settleCancelledEvent(em: EntityManager, event: Event): Promise<void> {
+    const standing = await em.execute<Array<{ id: string }>>(
+      `select p.id from payments p join rsvps r on r.id = p.rsvp_id
+        where r.event_id = ?
+          and ((p.status = 'succeeded' and p.refund_requested_at is null)
+            or (p.status in ('pending', 'failed') and p.superseded_at is null))
+        order by p.created_at, p.id`,
+      [event.id],
+    );
+    for (const { id } of standing) {
+      const payment = await em.findOneOrFail(Payment, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (payment.status === 'succeeded') {
+        const rsvp = await em.findOneOrFail(Rsvp, { id: payment.rsvpId });
+        const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
+        await this.refundAutomatically(em, payment, 'event_cancelled', invitation);
+        continue;
+      }
+      payment.supersededAt = new Date();
+      payment.status = 'failed';
+      payment.failureMessage = EVENT_CANCELLED_MESSAGE;
+      if (payment.transactionId) await this.outbox.add(em, 'payment.cancel-intent', { paymentId: payment.id });
+    }
+    await em.flush();
   }
 
   /**

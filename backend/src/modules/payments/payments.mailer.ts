@@ -19,6 +19,8 @@ function refundExplanation(reason: RefundReason | null | undefined, eventName: s
       return `Your reservation for ${eventName} changed while this payment was being processed, so this payment no longer matches it.`;
     case 'duplicate':
       return `Your reservation for ${eventName} had already been paid, so this second payment is not needed. Your reservation stands.`;
+    case 'event_cancelled':
+      return `We are very sorry: ${eventName} has been cancelled.`;
     default:
       return `Your reservation for ${eventName} has been cancelled and your payment refunded.`;
   }

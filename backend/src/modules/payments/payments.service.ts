@@ -13,8 +13,9 @@ import {
 } from '../../platform/payments/payment-gateway';
 import { isFinalAttempt } from '../../platform/mail/email-delivery.service';
 import { OutboxService } from '../../platform/queue/outbox.service';
-import { pageOf, type PageQueryDto } from '../events/dto/page-query.dto';
+import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { Event } from '../events/event.entity';
+import { EventLifecycle } from '../events/event-lifecycle';
 import { Invitation } from '../invitations/invitation.entity';
 import { RsvpChanges } from '../invitations/rsvp-changes';
 import { Rsvp } from '../invitations/rsvp.entity';
@@ -33,6 +34,7 @@ const AUTOMATIC_REFUND_MESSAGES: Partial<Record<NonNullable<Payment['refundReaso
   changed:
     'Your reservation changed while this payment was processed, so this payment will be refunded in full. Please return to your invitation.',
   duplicate: 'Your reservation was already paid, so this second payment will be refunded in full.',
+  event_cancelled: 'This event has been cancelled, so your payment will be refunded in full.',
 };
 
 /** What the guest's pages may know of the payment for their reservation. */
@@ -104,13 +106,18 @@ export class PaymentsService implements OnModuleInit {
     private readonly settlement: PaymentSettlement,
     private readonly outbox: OutboxService,
     private readonly rsvpChanges: RsvpChanges,
+    private readonly eventLifecycle: EventLifecycle,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** A guest who changes their answer can no longer pay what was open for the old one. */
+  /**
+   * A guest who changes their answer can no longer pay what was open for the old one; a
+   * cancelled event refunds what was paid for it.
+   */
   onModuleInit(): void {
     this.rsvpChanges.subscribe(({ em, rsvp, event }) => this.settlement.supersedeStale(em, rsvp, event));
+    this.eventLifecycle.onCancelled(({ em, event }) => this.settlement.settleCancelledEvent(em, event));
   }
 
   /**

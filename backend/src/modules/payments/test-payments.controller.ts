@@ -29,26 +29,18 @@ export class TestPaymentsController {
   @HttpCode(200)
   @PublicWrite('test-payments', { perMinute: 30 })
   async confirm(@Param('id') id: string, @Body() body: TestCardDto) {
-    const gateway = this.testGateway();
-    try {
-      const outcome = await gateway.confirmCard(id, body.clientSecret, {
-        number: body.cardNumber,
-        expiry: body.expiry,
-        cvc: body.cvc,
-      });
-      if (!outcome.ok)
-        // The house error shape, with the provider's code beside it (Stripe's card_error).
-        return { success: false, error: outcome.message, code: outcome.code };
-      return {
-        success: true,
-        data: { paymentIntent: { id: outcome.intent.id, status: outcome.intent.status, paymentMethodType: 'card' } },
-      };
-    } catch (error) {
-      if (error instanceof GatewayError) {
+    const outcome = await this.testGateway()
+      .confirmCard(id, body.clientSecret, { number: body.cardNumber, expiry: body.expiry, cvc: body.cvc })
+      .catch((error: unknown) => {
+        if (!(error instanceof GatewayError)) throw error;
         throw error.statusCode === 404 ? AppError.notFound('Payment not found') : AppError.conflict(error.message);
-      }
-      throw error;
-    }
+      });
+    // Stripe answers a card error with 402: the house error shape, with the provider's code beside it.
+    if (!outcome.ok) throw AppError.paymentRequired(outcome.message, outcome.code);
+    return {
+      success: true,
+      data: { paymentIntent: { id: outcome.intent.id, status: outcome.intent.status, paymentMethodType: 'card' } },
+    };
   }
 
   @Get('receipts/:chargeId')

@@ -16,7 +16,7 @@ import { PublicWrite } from '../../common/public-write.decorator';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { AdminOnly } from '../admin/admin-only.decorator';
-import { PageQueryDto } from '../vendors/dto/page-query.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 import type { VendorView } from '../vendors/vendor.entity';
 import { DecideApplicationDto } from './dto/decide-application.dto';
 import { SubmitApplicationDto } from './dto/submit-application.dto';

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
-import { pageOf, type PageQueryDto } from '../vendors/dto/page-query.dto';
+import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { vendorView, type VendorView } from '../vendors/vendor.entity';
 import { APPLICATION_CATEGORY_TO_TAXONOMY, type ApplicationCategory } from '../vendors/vendor-taxonomy';
 import { VendorsService } from '../vendors/vendors.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AdminOnly } from '../admin/admin-only.decorator';
-import { PageQueryDto } from './dto/page-query.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { CreateVendorDto, UpdateVendorDto } from './dto/vendor-fields.dto';
 import type { VendorView } from './vendor.entity';
 import { VendorsService } from './vendors.service';

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { CreateVendorDto, UpdateVendorDto } from './dto/vendor-fields.dto';
-import { pageOf, type PageQueryDto } from './dto/page-query.dto';
+import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { Vendor, vendorView, type VendorStatus, type VendorView } from './vendor.entity';
 import { findCategory, isSubcategoryOf } from './vendor-taxonomy';
 

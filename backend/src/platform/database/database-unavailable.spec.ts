@@ -22,7 +22,7 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('does not take a statement’s own failure for an outage', () => {
-    for (const code of ['23505', '23503', '42601', '22P02', '40001']) {
+    for (const code of ['23505', '23503', '42601', '22P02', '22021', '40001', '08P01']) {
       expect([code, isDatabaseUnavailable(withCode(code))]).toEqual([code, false]);
     }
     expect(isDatabaseUnavailable(new Error('Something else'))).toBe(false);

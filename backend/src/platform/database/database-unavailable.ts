@@ -19,10 +19,12 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * PostgreSQL's own words for "not now": class 08 (connection exception), shutting down or
- * starting up (57P01 to 57P03), too many connections (53300).
+ * PostgreSQL's own words for "not now": class 08 (connection exception) but for 08P01, shutting
+ * down or starting up (57P01 to 57P03), too many connections (53300). 08P01, a protocol
+ * violation, is the server refusing a statement it cannot read (a NUL inside the SQL text): an
+ * error of ours, never an outage.
  */
-const SQLSTATE_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+const SQLSTATE_UNAVAILABLE = /^(08(000|001|003|004|006|007)|57P0[123]|53300)$/;
 
 /** pg's messages for a connection that ended under it, which carry no code. */
 const ENDED = /^Connection (terminated|ended) unexpectedly|^Connection terminated$/;

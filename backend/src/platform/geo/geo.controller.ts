@@ -11,8 +11,8 @@ import type { ReverseGeocode, ReverseGeocoder } from './reverse-geocoder';
 
 // Plain decimal degrees only: no exponents, hex, "Infinity" or padding that Number() would accept.
 const DECIMAL = /^-?\d{1,3}(\.\d{1,15})?$/;
-const LAT_MESSAGE = 'lat must be a number between -90 and 90';
-const LON_MESSAGE = 'lon must be a number between -180 and 180';
+const LAT_MESSAGE = 'Latitude (lat) must be a number between -90 and 90';
+const LON_MESSAGE = 'Longitude (lon) must be a number between -180 and 180';
 
 export class ReverseGeocodeQueryDto {
   @Matches(DECIMAL, { message: LAT_MESSAGE })

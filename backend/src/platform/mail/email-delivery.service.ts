@@ -10,17 +10,20 @@ import { MailTransport, type OutgoingEmail } from './mail-transport';
 /**
  * How long a claim lasts without news from its worker. The worker renews it every
  * LEASE_RENEW_MS while it talks to the SMTP server, so only a worker that stopped (killed,
- * crashed, cut off from the database) lets it run out; then another job may take the email over.
- * Well inside the queue's retry schedule (5 s doubling over 6 tries, about 2.5 minutes).
+ * crashed, cut off from the database) lets it run out. Then the send was interrupted, and its
+ * outcome is unknown: the mail server may have accepted the message before the worker could
+ * record it. Nothing sends it again on its own (each email at most once); an administrator may.
  */
 export const LEASE_SECONDS = 30;
 const LEASE_RENEW_MS = 10_000;
 /** A job that finds another live claim looks again after at most this long (not a failed try). */
 const IN_FLIGHT_RECHECK_MS = 2_000;
 
-export const INTERRUPTED_SEND = 'Sending was interrupted before the mail server answered (the worker stopped)';
+export const OUTCOME_UNKNOWN =
+  'Outcome unknown: sending was interrupted (the worker stopped) before the mail server answered, so the message may have been delivered';
 
-export type DeliveryOutcome = { sent: true; messageId: string } | { sent: false; reason: 'already-sent' | 'skipped' };
+export type DeliveryOutcome =
+  { sent: true; messageId: string } | { sent: false; reason: 'already-sent' | 'skipped' | 'outcome-unknown' };
 
 /** Another worker holds a live claim on this email: try again later (the queue retries it). */
 export class DeliveryInFlightError extends Error {
@@ -37,15 +40,15 @@ export function isFinalAttempt(job: Job | undefined): boolean {
 }
 
 /**
- * The status an operator should read: a claim whose lease ran out is an interrupted send, shown
- * as failed (with INTERRUPTED_SEND) until a retry or a new send takes it over. `alias` is the
- * email_deliveries alias of the caller's query.
+ * The status an operator should read: a claim whose lease ran out is an interrupted send,
+ * 'unknown' (with OUTCOME_UNKNOWN), until its worker after all, or a send an administrator asks
+ * for, records what happened. `alias` is the email_deliveries alias of the caller's query.
  */
 export function effectiveDeliverySql(alias: string): { status: string; error: string; final: string } {
   const interrupted = `(${alias}.status = 'sending' and ${alias}.lease_expires_at < now())`;
   return {
-    status: `case when ${interrupted} then 'failed' else ${alias}.status end`,
-    error: `case when ${interrupted} then '${INTERRUPTED_SEND}' else ${alias}.last_error end`,
+    status: `case when ${interrupted} then 'unknown' else ${alias}.status end`,
+    error: `case when ${interrupted} then '${OUTCOME_UNKNOWN}' else ${alias}.last_error end`,
     final: `(${interrupted} or ${alias}.gave_up_at is not null)`,
   };
 }
@@ -54,8 +57,9 @@ export function effectiveDeliverySql(alias: string): { status: string; error: st
  * Sends each email at most once. `queue()` records the promise (status queued) and its job in
  * the caller's transaction; the job calls `deliverOnce()`, which claims the row atomically under a
  * lease, sends, then marks it sent, or failed with the reason (and rethrows so the queue retries).
- * A claim is never taken while another worker's lease is live, so one email never goes out twice;
- * a worker that dies mid-send leaves a lease that runs out, and the retried job sends it then.
+ * A claim is never taken over, so one email never goes out twice: a worker that dies mid-send
+ * leaves a lease that runs out, the send reads 'unknown', and only `allowResend()` (an
+ * administrator's decision) queues it again.
  */
 @Injectable()
 export class EmailDeliveryService {
@@ -109,8 +113,7 @@ export class EmailDeliveryService {
           set status = 'sending', claim_token = ?, claimed_at = now(),
               lease_expires_at = now() + make_interval(secs => ?), attempts = attempts + 1, gave_up_at = null,
               updated_at = now()
-        where key = ? and status in ('queued', 'failed', 'sending')
-          and (lease_expires_at is null or lease_expires_at < now())
+        where key = ? and status in ('queued', 'failed')
         returning id`,
       [token, LEASE_SECONDS, key],
     );
@@ -157,6 +160,11 @@ export class EmailDeliveryService {
     const existing = await em.findOne(EmailDelivery, { key });
     if (existing?.status === 'sent') return { sent: false, reason: 'already-sent' };
     if (existing?.status === 'skipped') return { sent: false, reason: 'skipped' };
+    // A dead worker's claim: the message may have gone out. Not sent again without a person's say.
+    if (existing?.leaseExpiresAt && existing.leaseExpiresAt.getTime() < Date.now()) {
+      this.logger.warn(`${key}: ${OUTCOME_UNKNOWN}; not sent again unless an administrator asks`);
+      return { sent: false, reason: 'outcome-unknown' };
+    }
     // Another worker holds a live claim: look again once it has had time to finish (or its lease
     // has run out), without using up one of this job's tries when we can.
     if (job?.token) {
@@ -169,15 +177,15 @@ export class EmailDeliveryService {
 
   /**
    * Records that an email will not be sent, with the reason (e.g. the RSVP changed before its
-   * confirmation went out), unless it went out already or is being sent right now.
+   * confirmation went out), unless it went out already, is being sent right now, or may have
+   * gone out (an interrupted send stays 'unknown').
    */
   async skip(key: string, meta: { kind: string; recipient: string }, reason: string): Promise<void> {
     await this.em.fork().execute(
       `insert into email_deliveries (id, key, kind, recipient, status, attempts, last_error, created_at, updated_at)
        values (gen_random_uuid(), ?, ?, ?, 'skipped', 0, ?, now(), now())
        on conflict (key) do update set status = 'skipped', last_error = excluded.last_error, updated_at = now()
-        where email_deliveries.status in ('queued', 'failed')
-           or (email_deliveries.status = 'sending' and email_deliveries.lease_expires_at < now())`,
+        where email_deliveries.status in ('queued', 'failed')`,
       [key, meta.kind, meta.recipient, reason.slice(0, 1000)],
     );
   }
@@ -191,9 +199,23 @@ export class EmailDeliveryService {
       `update email_deliveries
           set status = 'failed', last_error = coalesce(last_error, ?), gave_up_at = now(),
               claim_token = null, lease_expires_at = null, updated_at = now()
-        where key = ? and (status = 'queued' or status = 'failed'
-          or (status = 'sending' and lease_expires_at < now()))`,
+        where key = ? and status in ('queued', 'failed')`,
       [reason.slice(0, 1000), key],
+    );
+  }
+
+  /**
+   * An administrator asks for an email to be sent again, knowing how the last send ended
+   * (failed, skipped, or interrupted with its outcome unknown): the delivery starts afresh, in the
+   * caller's transaction, before `queue()` adds its job. A send in progress or done is left alone.
+   */
+  async allowResend(em: EntityManager, key: string): Promise<void> {
+    await em.execute(
+      `update email_deliveries
+          set status = 'queued', attempts = 0, last_error = null, gave_up_at = null, claim_token = null,
+              lease_expires_at = null, updated_at = now()
+        where key = ? and (status in ('failed', 'skipped') or (status = 'sending' and lease_expires_at < now()))`,
+      [key],
     );
   }
 

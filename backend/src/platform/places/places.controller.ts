@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 
 import type { Request } from 'express';
 import { AppError } from '../../common/app-error';
 import { clientIp } from '../../common/client-ip';
+import { decimalNumber } from '../../common/decimal-number';
 import { RateLimitService } from '../../common/rate-limit.service';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
@@ -19,19 +20,19 @@ export class PlaceSearchQueryDto {
   input?: string;
 
   @IsOptional()
-  @IsIn(['establishment', 'geocode', 'address'], { message: 'types must be establishment, geocode or address' })
+  @IsIn(['establishment', 'geocode', 'address'], { message: 'Types must be establishment, geocode or address' })
   types?: string;
 
   @IsOptional()
-  @Max(50_000, { message: 'radius must be between 1 and 50000 metres' })
-  @Min(1, { message: 'radius must be between 1 and 50000 metres' })
-  @IsInt({ message: 'radius must be between 1 and 50000 metres' })
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @Max(50_000, { message: 'Radius must be between 1 and 50,000 metres' })
+  @Min(1, { message: 'Radius must be between 1 and 50,000 metres' })
+  @IsInt({ message: 'Radius must be between 1 and 50,000 metres' })
+  @Transform(decimalNumber)
   radius?: number;
 
   @IsOptional()
-  @Matches(/^\s*-?\d{1,2}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, { message: 'location must be "lat,lng"' })
-  @IsString({ message: 'location must be "lat,lng"' })
+  @Matches(/^\s*-?\d{1,2}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, { message: 'Location must be "lat,lng"' })
+  @IsString({ message: 'Location must be "lat,lng"' })
   location?: string;
 }
 
@@ -56,7 +57,7 @@ export class PlacesController {
     if (query.location) {
       const [lat, lng] = query.location.split(',').map((part) => Number(part.trim()));
       if (Math.abs(lat) > 90 || Math.abs(lng) > 180) {
-        throw AppError.badRequest('location must be "lat,lng"', { location: 'location must be "lat,lng"' });
+        throw AppError.badRequest('Location must be "lat,lng"', { location: 'Location must be "lat,lng"' });
       }
       location = { lat, lng };
     }

@@ -27,26 +27,28 @@ export class AnalyticsEventDto {
   name: string;
 
   @IsOptional()
-  @MaxLength(500)
-  @IsString()
+  @MaxLength(500, { message: 'The page address is too long' })
+  @IsString({ message: 'The page address must be text' })
   path?: string;
 
   @IsOptional()
-  @MaxLength(64)
-  @IsString()
+  @MaxLength(64, { message: 'The visitor id is too long' })
+  @IsString({ message: 'The visitor id must be text' })
   visitorId?: string;
 
   @IsOptional()
-  @IsObject()
+  @IsObject({ message: 'Event properties must be an object' })
   properties?: Record<string, unknown>;
 }
 
 /** POST /api/analytics/events: one event or a small batch. */
 export class TrackEventsDto {
-  @ValidateNested({ each: true })
+  // ValidateNested passes a list nested in the list ([[]]) without a look: each must be an object.
+  @ValidateNested({ each: true, message: 'Each event must be an object' })
+  @IsObject({ each: true, message: 'Each event must be an object' })
   @Type(() => AnalyticsEventDto)
   @ArrayMaxSize(20, { message: 'At most 20 events at once' })
   @ArrayMinSize(1, { message: 'No events to record' })
-  @IsArray({ message: 'events must be a list' })
+  @IsArray({ message: 'Events must be a list' })
   events: AnalyticsEventDto[];
 }

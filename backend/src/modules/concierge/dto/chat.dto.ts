@@ -6,6 +6,7 @@ import {
   IsIn,
   IsNotEmpty,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -29,20 +30,20 @@ export class ChatTurnDto {
 
 export class UserLocationDto {
   @IsOptional()
-  @Max(90, { message: 'latitude must be between -90 and 90' })
-  @Min(-90, { message: 'latitude must be between -90 and 90' })
-  @IsNumber({}, { message: 'latitude must be a number' })
+  @Max(90, { message: 'Latitude must be between -90 and 90' })
+  @Min(-90, { message: 'Latitude must be between -90 and 90' })
+  @IsNumber({}, { message: 'Latitude must be a number' })
   latitude?: number;
 
   @IsOptional()
-  @Max(180, { message: 'longitude must be between -180 and 180' })
-  @Min(-180, { message: 'longitude must be between -180 and 180' })
-  @IsNumber({}, { message: 'longitude must be a number' })
+  @Max(180, { message: 'Longitude must be between -180 and 180' })
+  @Min(-180, { message: 'Longitude must be between -180 and 180' })
+  @IsNumber({}, { message: 'Longitude must be a number' })
   longitude?: number;
 
   @IsOptional()
-  @MaxLength(200)
-  @IsString()
+  @MaxLength(200, { message: 'The place name is too long' })
+  @IsString({ message: 'The place name must be text' })
   locationName?: string;
 }
 
@@ -55,19 +56,20 @@ export class ChatDto {
   message: string;
 
   @IsOptional()
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: 'Each message in the conversation must be an object' })
+  @IsObject({ each: true, message: 'Each message in the conversation must be an object' })
   @Type(() => ChatTurnDto)
   @ArrayMaxSize(200, { message: 'The conversation is too long.' })
-  @IsArray({ message: 'conversationHistory must be a list of messages' })
+  @IsArray({ message: 'The conversation must be a list of messages' })
   conversationHistory?: ChatTurnDto[];
 
   @IsOptional()
-  @MaxLength(100, { message: 'sessionId is too long' })
-  @IsString({ message: 'sessionId must be text' })
+  @MaxLength(100, { message: 'The session id is too long' })
+  @IsString({ message: 'The session id must be text' })
   sessionId?: string;
 
   @IsOptional()
-  @ValidateNested()
+  @ValidateNested({ message: 'The location must be an object' })
   @Type(() => UserLocationDto)
   userLocation?: UserLocationDto;
 }
@@ -75,22 +77,23 @@ export class ChatDto {
 /** POST /api/chat/stream: the threaded chat's whole history. */
 export class StreamChatDto {
   @IsOptional()
-  @MaxLength(100, { message: 'threadId is too long' })
-  @IsString({ message: 'threadId must be text' })
+  @MaxLength(100, { message: 'The thread id is too long' })
+  @IsString({ message: 'The thread id must be text' })
   threadId?: string;
 
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: 'Each message in the conversation must be an object' })
+  @IsObject({ each: true, message: 'Each message in the conversation must be an object' })
   @Type(() => ChatTurnDto)
   @ArrayMaxSize(200, { message: 'The conversation is too long. Please start a new conversation.' })
   @ArrayNotEmpty({ message: 'Please type a message.' })
-  @IsArray({ message: 'messages must be a list of messages' })
+  @IsArray({ message: 'The conversation must be a list of messages' })
   messages: ChatTurnDto[];
 }
 
 /** POST /api/chat/title. */
 export class TitleDto {
   @MaxLength(20000, { message: 'The message is too long.' })
-  @IsString({ message: 'message must be text' })
+  @IsString({ message: 'The message must be text' })
   @IsOptional()
   message?: string;
 }

@@ -15,6 +15,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { decimalNumber } from '../../../common/decimal-number';
 import {
   CURRENCIES,
   EVENT_STATUSES,
@@ -29,9 +30,6 @@ const emptyToNull = ({ value }: { value: unknown }) => {
   const trimmed = typeof value === 'string' ? value.trim() : value;
   return trimmed === '' ? null : trimmed;
 };
-/** Form inputs may send numbers as text ('250.00'); anything else stays as is and fails validation. */
-const toNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 
 @ValidatorConstraint({ name: 'calendarDate' })
 class CalendarDate implements ValidatorConstraintInterface {
@@ -42,6 +40,18 @@ class CalendarDate implements ValidatorConstraintInterface {
   }
   defaultMessage(): string {
     return 'Date must be a valid date (YYYY-MM-DD)';
+  }
+}
+
+/** PostgreSQL's dates start long before 1900, but no launch party of ours does; year 0 is not a date there. */
+@ValidatorConstraint({ name: 'plausibleYear' })
+class PlausibleYear implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    const year = Number(String(value).slice(0, 4));
+    return year >= 1900 && year <= 9999;
+  }
+  defaultMessage(): string {
+    return 'Date must be between the years 1900 and 9999';
   }
 }
 
@@ -81,6 +91,7 @@ export class EventFieldsDto {
   @IsIn(EVENT_TYPES, { message: `Event type must be one of ${EVENT_TYPES.join(', ')}` })
   eventType?: EventType;
 
+  @Validate(PlausibleYear)
   @Validate(CalendarDate)
   @IsNotEmpty({ message: 'Date is required' })
   @Transform(trim)
@@ -137,14 +148,14 @@ export class EventFieldsDto {
   @Max(100_000, { message: 'Capacity cannot exceed 100,000 guests' })
   @Min(1, { message: 'Capacity must be at least 1' })
   @IsInt({ message: 'Capacity must be at least 1' })
-  @Transform(toNumber)
+  @Transform(decimalNumber)
   capacity: number;
 
   @Max(1_000_000_000, { message: 'Ticket price is too high' })
   @Validate(TwoDecimals)
   @Min(0, { message: 'Ticket price must be non-negative' })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Ticket price must be non-negative' })
-  @Transform(toNumber)
+  @Transform(decimalNumber)
   ticketPrice: number;
 
   @IsOptional()

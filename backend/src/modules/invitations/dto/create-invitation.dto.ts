@@ -1,19 +1,18 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { decimalNumber } from '../../../common/decimal-number';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => {
   const trimmed = typeof value === 'string' ? value.trim() : value;
   return trimmed === '' ? null : trimmed;
 };
-const toNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 
 /** The invitation form of the spec's section 5, with its messages. */
 export class CreateInvitationDto {
   @Min(1, { message: 'Event is required' })
   @IsInt({ message: 'Event is required' })
-  @Transform(toNumber)
+  @Transform(decimalNumber)
   eventId: number;
 
   @MaxLength(200, { message: 'Name is too long' })
@@ -38,7 +37,7 @@ export class CreateInvitationDto {
   @Max(100, { message: 'Maximum guests cannot exceed 100' })
   @Min(1, { message: 'Maximum guests must be at least 1' })
   @IsInt({ message: 'Maximum guests must be at least 1' })
-  @Transform(toNumber)
+  @Transform(decimalNumber)
   maxGuests?: number;
 
   @IsOptional()

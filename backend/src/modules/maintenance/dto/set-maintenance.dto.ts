@@ -1,7 +1,7 @@
 import { IsBoolean, IsDefined } from 'class-validator';
 
 export class SetMaintenanceDto {
-  @IsBoolean({ message: 'enabled must be true or false' })
-  @IsDefined({ message: 'enabled is required' })
+  @IsBoolean({ message: 'Maintenance mode must be turned on (true) or off (false)' })
+  @IsDefined({ message: 'Maintenance mode must be turned on (true) or off (false)' })
   enabled: boolean;
 }

@@ -116,7 +116,7 @@ export class SubmitApplicationDto {
   placeId?: string | null;
 
   @IsOptional()
-  @ValidateNested()
+  @ValidateNested({ message: 'Location must have a latitude and a longitude' })
   @Type(() => LocationDto)
   location?: LocationDto | null;
 

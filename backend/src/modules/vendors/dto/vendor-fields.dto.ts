@@ -13,6 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { OptionalText } from '../../../common/optional-text.decorator';
 import { VENDOR_STATUSES, type VendorStatus } from '../vendor.entity';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -31,20 +32,26 @@ export class LocationDto {
   lng: number;
 }
 
-/** Optional vendor fields shared by create and update. Decorators run bottom-up. */
+/** Only the absent is optional: null would reach a column that must hold a value. */
+const unlessAbsent = (_object: object, value: unknown) => value !== undefined;
+
+/**
+ * Optional vendor fields shared by create and update; null clears a text field or the location.
+ * Decorators run bottom-up.
+ */
 class VendorOptionalFields {
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) subcategory?: string | null;
-  @IsOptional() @MaxLength(LONG) @IsString() @Transform(trim) description?: string | null;
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) address?: string | null;
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) city?: string | null;
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) state?: string | null;
-  @IsOptional() @MaxLength(40) @IsString() @Transform(trim) zipCode?: string | null;
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) country?: string | null;
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) googlePlaceId?: string | null;
+  @OptionalText('Subcategory', SHORT) subcategory?: string | null;
+  @OptionalText('Description', LONG) description?: string | null;
+  @OptionalText('Address', SHORT) address?: string | null;
+  @OptionalText('City', SHORT) city?: string | null;
+  @OptionalText('State', SHORT) state?: string | null;
+  @OptionalText('ZIP code', 40) zipCode?: string | null;
+  @OptionalText('Country', SHORT) country?: string | null;
+  @OptionalText('Place id', SHORT) googlePlaceId?: string | null;
   /** The approval flow's name for googlePlaceId. */
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) placeId?: string | null;
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) website?: string | null;
-  @IsOptional() @MaxLength(SHORT) @IsString() @Transform(trim) contactName?: string | null;
+  @OptionalText('Place id', SHORT) placeId?: string | null;
+  @OptionalText('Website', SHORT) website?: string | null;
+  @OptionalText('Contact name', SHORT) contactName?: string | null;
 
   @IsOptional()
   @IsEmail({}, { message: 'Please enter a valid email address' })
@@ -53,22 +60,22 @@ class VendorOptionalFields {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
   contactEmail?: string | null;
 
-  @IsOptional() @MaxLength(40) @IsString() @Transform(trim) contactPhone?: string | null;
+  @OptionalText('Contact phone', 40) contactPhone?: string | null;
 
-  @IsOptional()
+  @ValidateIf(unlessAbsent)
   @IsIn([...VENDOR_STATUSES], { message: 'Status must be pending, active or inactive' })
   status?: VendorStatus;
 
-  @IsOptional()
+  @ValidateIf(unlessAbsent)
   @Max(3, { message: 'Onboarding step must be 1, 2 or 3' })
   @Min(1, { message: 'Onboarding step must be 1, 2 or 3' })
   @IsInt({ message: 'Onboarding step must be 1, 2 or 3' })
   onboardingStep?: number;
 
-  @IsOptional() @MaxLength(LONG) @IsString() @Transform(trim) notes?: string | null;
+  @OptionalText('Notes', LONG) notes?: string | null;
 
   @IsOptional()
-  @ValidateNested()
+  @ValidateNested({ message: 'Location must have a latitude and a longitude' })
   @Type(() => LocationDto)
   location?: LocationDto | null;
 

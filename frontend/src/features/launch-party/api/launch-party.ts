@@ -14,6 +14,11 @@ export const launchPartyKeys = {
 
 const PAGE = 'pageSize=500';
 
+/** Still moving: queued, sending or retrying (failed and unknown wait for the administrator). */
+function isOnItsWay(status: InvitationRow['deliveryStatus']): boolean {
+  return status === 'queued' || status === 'sending' || status === 'retrying';
+}
+
 export function useEvents() {
   return useAdminQuery<Page<LaunchEvent>>(launchPartyKeys.events(), `/api/admin/events?${PAGE}`);
 }
@@ -23,11 +28,7 @@ export function useInvitations(eventId?: number) {
   return useAdminQuery<Page<InvitationRow>>(launchPartyKeys.invitations(eventId), path, {
     // Follow emails on their way: the worker marks them sent once the mail server accepts them.
     refetchInterval: (query) =>
-      query.state.data?.data.some(
-        (row) => row.status === 'pending' && row.deliveryStatus && row.deliveryStatus !== 'failed',
-      )
-        ? 1500
-        : false,
+      query.state.data?.data.some((row) => row.status === 'pending' && isOnItsWay(row.deliveryStatus)) ? 1500 : false,
   });
 }
 

@@ -37,7 +37,8 @@ export interface LaunchEvent extends EventFields {
 }
 
 export type InvitationStatus = 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
-export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
+/** 'unknown': the send was interrupted and may have been delivered; nothing resends it unless asked. */
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'unknown';
 
 export interface InvitationRow {
   id: number;
@@ -94,6 +95,7 @@ export interface BatchProgress {
   queued: number;
   sent: number;
   failed: number;
+  unknown: number;
   done: boolean;
 }
 

@@ -56,6 +56,8 @@ export function EventFormModal({
   const save = useSaveEvent();
   const { notification } = App.useApp();
   const editing = Boolean(event);
+  const status = Form.useWatch('status', form);
+  const cancelling = editing && event?.status !== 'cancelled' && status === 'cancelled';
 
   useEffect(() => {
     if (!open) return;
@@ -115,7 +117,11 @@ export function EventFormModal({
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="status" label="Status">
+            <Form.Item
+              name="status"
+              label="Status"
+              extra={cancelling ? 'Saving refunds every guest who paid, and tells each of them by email.' : undefined}
+            >
               <Select options={EVENT_STATUSES.map((value) => ({ value, label: formatEventType(value) }))} />
             </Form.Item>
           </Col>

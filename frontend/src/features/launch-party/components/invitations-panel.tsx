@@ -32,6 +32,13 @@ function DeliveryNote({ row }: { row: InvitationRow }) {
       </Tooltip>
     );
   }
+  if (row.deliveryStatus === 'unknown') {
+    return (
+      <Tooltip title={row.lastError ?? undefined}>
+        <Tag color="purple">Outcome unknown</Tag>
+      </Tooltip>
+    );
+  }
   if (row.deliveryStatus === 'retrying') {
     return (
       <Tooltip title={row.lastError ?? undefined}>
@@ -51,17 +58,18 @@ function SendProgress({ batchId, onClose }: { batchId: string; onClose: () => vo
     if (done) void client.invalidateQueries({ queryKey: launchPartyKeys.invitations().slice(0, 3) });
   }, [done, client]);
   if (!data) return null;
-  const finished = data.sent + data.failed;
+  const finished = data.sent + data.failed + data.unknown;
   return (
     <div className={styles.progress} role="status">
       <Progress
         percent={Math.round((finished / Math.max(1, data.total)) * 100)}
-        status={data.done ? (data.failed ? 'exception' : 'success') : 'active'}
+        status={data.done ? (data.failed || data.unknown ? 'exception' : 'success') : 'active'}
         strokeColor="#c9a35b"
       />
       <span>
         {data.sent} of {data.total} sent
         {data.failed ? ` · ${data.failed} failed` : ''}
+        {data.unknown ? ` · ${data.unknown} outcome unknown (may have been delivered)` : ''}
         {data.done ? '' : ` · ${data.queued} queued`}
       </span>
       {data.done ? (
@@ -86,10 +94,13 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
   const rows = invitations.data?.data ?? [];
 
   const confirmSend = (row: InvitationRow) => {
+    const interrupted = row.deliveryStatus === 'unknown';
     modal.confirm({
-      title: 'Send Invitation',
-      content: `A real email will be sent to ${row.recipientName} at ${row.recipientEmail}.`,
-      okText: 'Send Email',
+      title: interrupted ? 'Send Invitation Again' : 'Send Invitation',
+      content: interrupted
+        ? `The last send to ${row.recipientName} was interrupted before the mail server answered, so it may have been delivered. Sending again may give ${row.recipientEmail} a second copy.`
+        : `A real email will be sent to ${row.recipientName} at ${row.recipientEmail}.`,
+      okText: interrupted ? 'Send Again' : 'Send Email',
       onOk: async () => {
         try {
           const answer = await send.mutateAsync(row.id);

@@ -146,6 +146,20 @@ describe('the Launch Party tab', () => {
     expect(await card('Tokyo Nights')).toHaveTextContent('JPY 12,000');
   });
 
+  it('says, before an event is saved as cancelled, that every paid guest is refunded', async () => {
+    fakeServer({ 'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]) });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    const card = (await screen.findByText('The Riviera Launch')).closest('.ant-card') as HTMLElement;
+    await user.click(within(card).getByText('Edit'));
+    const dialog = await screen.findByRole('dialog');
+    const warning = 'Saving refunds every guest who paid, and tells each of them by email.';
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Status'));
+    await user.click((await screen.findAllByText('Cancelled')).find((el) => el.closest('.ant-select-item'))!);
+    expect(await within(dialog).findByText(warning)).toBeInTheDocument();
+  });
+
   it("refuses an empty event form with the spec's messages, and creates nothing", async () => {
     const server = fakeServer({ 'GET /api/admin/events': () => page([]) });
     const user = userEvent.setup({ delay: null });
@@ -174,7 +188,7 @@ describe('the Launch Party tab', () => {
   });
 
   it("lists invitations with 'Not sent', and follows 'Send all pending' with a progress bar", async () => {
-    let progress = { queued: 2, sent: 0, failed: 0, done: false };
+    let progress = { queued: 2, sent: 0, failed: 0, unknown: 0, done: false };
     const server = fakeServer({
       'GET /api/admin/events': () => page([event()]),
       'GET /api/admin/invitations': () =>
@@ -206,10 +220,34 @@ describe('the Launch Party tab', () => {
     await user.click(screen.getByText('Send Emails'));
 
     expect(await screen.findByText('0 of 2 sent · 2 queued')).toBeInTheDocument();
-    progress = { queued: 0, sent: 2, failed: 0, done: true };
+    progress = { queued: 0, sent: 2, failed: 0, unknown: 0, done: true };
     expect(await screen.findByText('2 of 2 sent')).toBeInTheDocument();
     expect(screen.getByText('Dismiss')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/events/1/invitations/send-pending')).toHaveLength(1);
+  });
+
+  it('shows an interrupted send as outcome unknown, and says so before sending it again', async () => {
+    const unknown = invitation(1, {
+      deliveryStatus: 'unknown',
+      lastError: 'Outcome unknown: sending was interrupted (the worker stopped) before the mail server answered',
+    });
+    const server = fakeServer({
+      'GET /api/admin/events': () => page([event()]),
+      'GET /api/admin/invitations': () => page([unknown]),
+      'POST /api/admin/invitations/1/send': () => json({ data: { ...unknown, deliveryStatus: 'queued' } }, 201),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Invitations', { selector: TAB }));
+    const row = (await screen.findByText('guest1@example.com')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Outcome unknown')).toBeInTheDocument();
+    await user.click(within(row).getByLabelText('Send invitation to Guest 1'));
+    expect((await screen.findAllByText('Send Invitation Again')).length).toBeGreaterThan(0);
+    expect(
+      screen.getByText(/may have been delivered\. Sending again may give guest1@example\.com a second copy/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByText('Send Again'));
+    await waitFor(() => expect(server.callsTo('POST /api/admin/invitations/1/send')).toHaveLength(1));
   });
 
   it("shows a payment's details and receipt, and brings Refund back with the reason when the refund fails", async () => {

@@ -47,6 +47,7 @@ const REFUND_REASONS: Record<NonNullable<AdminPayment['refundReason']>, string> 
   no_seat: 'Event full when the payment arrived (automatic)',
   changed: 'The guest changed their answer before this payment landed (automatic)',
   duplicate: 'The reservation was already paid: a second payment (automatic)',
+  event_cancelled: 'The event was cancelled (automatic)',
 };
 
 /** The status as the admin reads it, with what is under way or went wrong beside it. */

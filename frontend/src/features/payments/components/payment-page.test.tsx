@@ -87,11 +87,7 @@ describe('guest payment page', { timeout: 20_000 }, () => {
   it("shows the provider's message and the 'Payment failed' toast for a declined card", async () => {
     const api = server({
       'POST /api/test-payments/intents/pi_test_1/confirm': () =>
-        json({
-          success: false,
-          error: 'Your card was declined.',
-          code: 'card_declined',
-        }),
+        json({ success: false, error: 'Your card was declined.', code: 'card_declined' }, 402),
     });
     renderRoute(PATH);
     await fillCard('4000000000000002');

@@ -1,0 +1,40 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { Event } from './event.entity';
+
+/** An event at a turning point, inside the transaction that turns it (the event's row is locked). */
+export interface EventLifecycleChange {
+  em: EntityManager;
+  event: Event;
+}
+
+export type EventLifecycleListener = (change: EventLifecycleChange) => Promise<void>;
+
+/**
+ * The domain events "an event is about to be deleted" and "an event was cancelled". The modules
+ * that build on events own what hangs off one: invitations remove their invitations and RSVPs
+ * before the event goes (or refuse, while guests attend); payments refund when it is cancelled.
+ * Events cannot depend on them, so they subscribe at boot. Listeners run in the change's
+ * transaction: a refusal undoes it whole.
+ */
+@Injectable()
+export class EventLifecycle {
+  private readonly deleting: EventLifecycleListener[] = [];
+  private readonly cancelled: EventLifecycleListener[] = [];
+
+  onDeleting(listener: EventLifecycleListener): void {
+    this.deleting.push(listener);
+  }
+
+  onCancelled(listener: EventLifecycleListener): void {
+    this.cancelled.push(listener);
+  }
+
+  async publishDeleting(change: EventLifecycleChange): Promise<void> {
+    for (const listener of this.deleting) await listener(change);
+  }
+
+  async publishCancelled(change: EventLifecycleChange): Promise<void> {
+    for (const listener of this.cancelled) await listener(change);
+  }
+}
