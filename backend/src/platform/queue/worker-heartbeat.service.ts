@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { REDIS } from '../redis/redis.module';
@@ -28,7 +28,7 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
     if (!file) return;
     const beat = () =>
       Promise.all([this.redis.ping(), this.em.getConnection().execute('select 1')])
-        .then(() => writeFile(file, new Date().toISOString()))
+        .then(() => writeAtomically(file, new Date().toISOString()))
         .catch((error: Error) => this.logger.warn(`No heartbeat: ${error.message}`));
     void beat();
     this.timer = setInterval(() => void beat(), INTERVAL_MS);
@@ -38,4 +38,14 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
   onApplicationShutdown(): void {
     if (this.timer) clearInterval(this.timer);
   }
+}
+
+/**
+ * Writes a whole file or nothing: a temporary file beside it, then a rename, so a health check
+ * reading it meanwhile never sees it empty or half written.
+ */
+async function writeAtomically(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, file);
 }
