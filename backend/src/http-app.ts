@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import type { Logger as Pino } from 'pino';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { BODY_LIMIT_BYTES, jsonBodyParser, limitUnparsedBodies, refuseUnstorableText } from './common/request-body';
 import { sameOriginWrites } from './common/same-origin-writes';
 import { createValidationPipe } from './common/validation.pipe';

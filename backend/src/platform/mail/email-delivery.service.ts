@@ -44,6 +44,11 @@ export function isFinalAttempt(job: Job | undefined): boolean {
  * 'unknown' (with OUTCOME_UNKNOWN), until its worker after all, or a send an administrator asks
  * for, records what happened. `alias` is the email_deliveries alias of the caller's query.
  */
+/** A PostgreSQL text[] literal (the driver would spread a JS array into a list of parameters). */
+function pgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
 export function effectiveDeliverySql(alias: string): { status: string; error: string; final: string } {
   const interrupted = `(${alias}.status = 'sending' and ${alias}.lease_expires_at < now())`;
   return {
@@ -70,6 +75,21 @@ export class EmailDeliveryService {
     private readonly transport: MailTransport,
     private readonly em: EntityManager,
   ) {}
+
+  /**
+   * Which of these delivery keys stand at one of these effective statuses (an interrupted send
+   * reads 'unknown'), in the caller's transaction: the read other modules use instead of
+   * querying email_deliveries themselves.
+   */
+  async keysWithStatus(em: EntityManager, keys: string[], statuses: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const effective = effectiveDeliverySql('d');
+    const rows = await em.execute<Array<{ key: string }>>(
+      `select key from email_deliveries d where key = any(?::text[]) and ${effective.status} = any(?::text[])`,
+      [pgTextArray(keys), pgTextArray(statuses)],
+    );
+    return new Set(rows.map((r) => r.key));
+  }
 
   async queue<N extends JobName>(
     em: EntityManager,

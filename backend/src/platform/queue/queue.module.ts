@@ -1,3 +1,5 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { OutboxMessage } from './outbox-message.entity';
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
@@ -12,6 +14,7 @@ import { ALL_QUEUES } from './queue-names';
 @Global()
 @Module({
   imports: [
+    MikroOrmModule.forFeature([OutboxMessage]),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

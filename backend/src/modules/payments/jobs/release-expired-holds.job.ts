@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
 import { QueueName } from '../../../platform/queue/queue-names';
-import { PaymentsService } from '../payments.service';
+import { ReservationsService } from '../../invitations/reservations.service';
 
 declare module '../../../platform/queue/job-payloads' {
   interface JobPayloads {
@@ -14,9 +14,9 @@ declare module '../../../platform/queue/job-payloads' {
 @Injectable()
 @JobHandler('payments.release-expired-holds', QueueName.Maintenance)
 export class ReleaseExpiredHoldsJob implements JobHandlerInstance<'payments.release-expired-holds'> {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(private readonly reservations: ReservationsService) {}
 
   handle() {
-    return this.payments.releaseExpiredHolds();
+    return this.reservations.releaseExpiredHolds();
   }
 }

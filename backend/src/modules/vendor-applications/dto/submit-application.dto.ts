@@ -14,7 +14,7 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-import { LocationDto } from '../../vendors/dto/vendor-fields.dto';
+import { LocationDto } from '../../../common/location.dto';
 import { APPLICATION_CATEGORIES } from '../../vendors/vendor-taxonomy';
 import { APPLICATION_MESSAGES as M, isValidWebsite } from '../application-rules';
 

@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Grid, Input, Pagination, Space, Table, type TableProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { adminDownload, useAdminQuery } from '../api/admin-client';
+import { adminDownload, useAdminQuery } from '../../../api/admin-client';
 import styles from './admin.module.css';
 import { displayName, formatCreated, formatNetWorth, type AdminWaitlistEntry } from './waitlist-format';
 

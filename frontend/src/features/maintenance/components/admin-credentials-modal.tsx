@@ -1,7 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { basicHeader } from '../../admin/api/admin-client';
+import { basicHeader } from '../../../api/admin-client';
 
 interface Props {
   open: boolean;

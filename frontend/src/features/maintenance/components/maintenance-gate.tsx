@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { getAdminAuth } from '../../admin/api/admin-client';
+import { getAdminAuth } from '../../../api/admin-client';
 import { isMaintenanceExempt, useSetMaintenance, useSiteStatus } from '../api/maintenance';
 
 const MaintenanceScreen = lazy(() => import('./maintenance-screen'));
