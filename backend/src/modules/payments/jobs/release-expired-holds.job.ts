@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { ReservationsService } from '../../invitations/reservations.service';
 
@@ -9,6 +10,8 @@ declare module '../../../platform/queue/job-payloads' {
     'payments.release-expired-holds': {};
   }
 }
+
+declareJobs({ 'payments.release-expired-holds': QueueName.Maintenance });
 
 /** Repeatable (see hold-release.scheduler.ts): gives expired payment holds' seats back. */
 @Injectable()
