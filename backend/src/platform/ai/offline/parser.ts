@@ -700,11 +700,6 @@ export function toEntities(parsed: ParsedRequest): ParsedEntities {
   return entities;
 }
 
-/** True when a message asks the concierge for something, rather than greeting or thanking it. */
-export function carriesRequest(parsed: ParsedEntities): boolean {
-  return parsed.mainCategory !== 'default';
-}
-
 /**
  * What a message does, before what it asks for: a request (or more detail on one), thanks or
  * praise, a cancellation, or small talk. "We had a nice dinner, thanks" names a dinner but asks
