@@ -87,7 +87,7 @@ export class VendorsService implements OnModuleDestroy {
    * The partners members may be offered (read by the concierge), in one or several categories.
    * Kept in memory and read again every ACTIVE_REFRESH_MS by a timer, not by a caller: a concierge
    * reply waits on the database only for the very first read, and never shares its way to the
-   * model with a refresh (that cost the reply's first token 1-2 ms, bench:chat-stream).
+   * model with a refresh, which would delay the reply's first token (bench:chat-stream measures it).
    */
   listActive(options: { category?: string; categories?: string[]; limit?: number } = {}): Promise<VendorView[]> {
     const categories = options.categories ?? (options.category ? [options.category] : null);

@@ -1,6 +1,6 @@
-import type { WaitlistWelcomePayload } from '../../modules/waitlist/jobs/send-waitlist-welcome.job';
-import { JOIN_WAITLIST_SQL } from '../../modules/waitlist/join-waitlist.sql';
-import { outboxInsertSql, sqlValue } from './outbox-sql';
+import type { WaitlistWelcomePayload } from './jobs/send-waitlist-welcome.job';
+import { JOIN_WAITLIST_SQL } from './join-waitlist.sql';
+import { outboxInsertSql, sqlValue } from '../../platform/queue/outbox-sql';
 
 const rows = { queue: '$12', rows: 'entry' };
 

@@ -1,4 +1,4 @@
-import type { MessageCategory, ParsedEntities, Urgency } from '../types';
+import type { MessageCategory, ParsedEntities, Urgency } from '../../platform/ai/types';
 import { describePlace, fold, PLACES, type Place } from './places';
 
 /**
