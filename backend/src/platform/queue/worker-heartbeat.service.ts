@@ -10,7 +10,8 @@ const INTERVAL_MS = 10_000;
 
 /**
  * The worker has no HTTP port to probe: while PostgreSQL and Redis both answer it, it rewrites
- * WORKER_HEARTBEAT_FILE every 10 s, and a container health check reads the file's age.
+ * WORKER_HEARTBEAT_FILE every 10 s, and a container health check reads the file's age. The file is
+ * written beside itself and renamed into place, so a reader never sees it empty or half written.
  */
 @Injectable()
 export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,12 +41,8 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
   }
 }
 
-/**
- * Writes a whole file or nothing: a temporary file beside it, then a rename, so a health check
- * reading it meanwhile never sees it empty or half written.
- */
 async function writeAtomically(file: string, content: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, file);
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, content);
+  await rename(partial, file);
 }
