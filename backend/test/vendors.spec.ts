@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { ACTIVE_REFRESH_MS, VendorsService } from '../src/modules/vendors/vendors.service';
+import { VendorsService } from '../src/modules/vendors/vendors.service';
 import { asAdmin, TEST_ADMIN } from './support/admin';
 import { createTestApp, type TestApp } from './support/test-app';
 
