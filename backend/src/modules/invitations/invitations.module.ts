@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
+import { WaitlistModule } from '../waitlist/waitlist.module';
 import { InvitationsAdminController } from './invitations-admin.controller';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsMailer } from './invitations.mailer';
@@ -10,7 +11,7 @@ import { RsvpChanges } from './rsvp-changes';
 import { RsvpsService } from './rsvps.service';
 
 @Module({
-  imports: [EventsModule],
+  imports: [EventsModule, WaitlistModule],
   controllers: [InvitationsController, InvitationsAdminController],
   providers: [
     InvitationsService,
