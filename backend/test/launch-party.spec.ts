@@ -312,6 +312,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
           specialNotes: 'Valet at the north entrance',
         },
         rsvp: null,
+        pass: null,
       });
       const text = JSON.stringify(response.body);
       expect(text).not.toContain('grace@example.com');
