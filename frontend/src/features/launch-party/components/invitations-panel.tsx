@@ -60,7 +60,7 @@ export function DeliveryNote({ row }: { row: InvitationRow }) {
   return <Tag color="gold">Sending…</Tag>;
 }
 
-export function SendProgress({ batchId, onClose }: { batchId: string; onClose: () => void }) {
+export function SendProgress({ batchId, onClose }: { batchId: string; onClose?: () => void }) {
   const progress = useBatchProgress(batchId);
   const client = useQueryClient();
   const data = progress.data?.data;
@@ -83,7 +83,7 @@ export function SendProgress({ batchId, onClose }: { batchId: string; onClose: (
         {data.unknown ? ` · ${data.unknown} outcome unknown (may have been delivered)` : ''}
         {data.done ? '' : ` · ${data.queued} queued`}
       </span>
-      {data.done ? (
+      {data.done && onClose ? (
         <Button size="small" type="text" onClick={onClose}>
           Dismiss
         </Button>

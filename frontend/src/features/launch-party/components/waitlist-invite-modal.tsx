@@ -106,7 +106,7 @@ export default function WaitlistInviteModal({
               className={styles.inviteResult}
             />
           ) : null}
-          {result.batch ? <SendProgress batchId={result.batch.id} onClose={onClose} /> : null}
+          {result.batch ? <SendProgress batchId={result.batch.id} /> : null}
         </div>
       ) : (
         <>
