@@ -53,6 +53,6 @@ export class InviteFromWaitlistDto extends WaitlistFilterDto {
   ids?: string[];
 
   @IsOptional()
-  @IsBoolean({ message: 'allMatching must be true or false' })
+  @IsBoolean({ message: 'Choose whether to invite every entry matching the filter (true or false)' })
   allMatching?: boolean;
 }
