@@ -42,7 +42,11 @@ describe('The door: QR passes and check-in', () => {
       dietaryRestrictions: 'No shellfish',
     }).expect(200);
     const page = await request(t.http).get(`/api/invitations/${invitation.invitationCode}`).expect(200);
-    return { invitation, rsvpId: page.body.data.rsvp.id as string, pass: page.body.data.pass as { token: string; svg: string } };
+    return {
+      invitation,
+      rsvpId: page.body.data.rsvp.id as string,
+      pass: page.body.data.pass as { token: string; svg: string },
+    };
   }
 
   it('gives an attending guest a signed pass on the invitation page and in the confirmation email, never the RSVP id', async () => {
@@ -61,7 +65,9 @@ describe('The door: QR passes and check-in', () => {
 
     // A guest who has not answered, or declined, has no pass.
     const other = await createInvitation(t, event.id, { recipientEmail: 'cary@example.com' });
-    expect((await request(t.http).get(`/api/invitations/${other.invitationCode}`).expect(200)).body.data.pass).toBeNull();
+    expect(
+      (await request(t.http).get(`/api/invitations/${other.invitationCode}`).expect(200)).body.data.pass,
+    ).toBeNull();
   });
 
   it('shows the party for a scanned pass and checks it in once; a second scan changes nothing and says when', async () => {
@@ -118,8 +124,7 @@ describe('The door: QR passes and check-in', () => {
     const event = await createEvent(t);
     const { pass } = await attendingGuest(event.id, 'grace@example.com');
     const [prefix, passId, signature] = pass.token.split('.');
-    const flip = (text: string, at: number) =>
-      text.slice(0, at) + (text[at] === 'a' ? 'b' : 'a') + text.slice(at + 1);
+    const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === 'a' ? 'b' : 'a') + text.slice(at + 1);
     const forged = [
       `${prefix}.${'0'.repeat(32)}.${signature}`,
       `${prefix}.${flip(passId, 5)}.${signature}`,

@@ -3,7 +3,11 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { admin, adminEnv, createEvent, createInvitation, resetWithAdmin } from './support/launch-party-fixtures';
 
 /** Sign-ups written straight into the table, as thousands of landing-page visitors would have. */
-async function seedWaitlist(t: TestApp, count: number, fields: { source: string; campaign: string | null; prefix: string; day: string }) {
+async function seedWaitlist(
+  t: TestApp,
+  count: number,
+  fields: { source: string; campaign: string | null; prefix: string; day: string },
+) {
   await t.orm.em.getConnection().execute(
     `insert into waitlist_entries (id, email, full_name, consent, source, utm_campaign, created_at)
      select gen_random_uuid(), ? || n || '@example.com', 'Guest ' || n, true, ?, ?,
@@ -55,7 +59,10 @@ describe('Inviting from the waitlist', () => {
       ),
     ).toBe(2000);
     expect(
-      await count(t, `select count(*)::int as n from email_deliveries where kind = 'invitation.send' and status = 'queued'`),
+      await count(
+        t,
+        `select count(*)::int as n from email_deliveries where kind = 'invitation.send' and status = 'queued'`,
+      ),
     ).toBe(2000);
     expect(await count(t, `select count(*)::int as n from outbox_messages where job_name = 'invitation.send'`)).toBe(
       2000,
@@ -81,7 +88,9 @@ describe('Inviting from the waitlist', () => {
     const ids = (
       await t.orm.em
         .getConnection()
-        .execute<Array<{ id: string }>>(`select id from waitlist_entries where email in ('chosen1@example.com', 'chosen2@example.com', 'chosen3@example.com')`)
+        .execute<Array<{ id: string }>>(
+          `select id from waitlist_entries where email in ('chosen1@example.com', 'chosen2@example.com', 'chosen3@example.com')`,
+        )
     ).map((r) => r.id);
     const response = await admin(t)
       .post('/invitations/from-waitlist', { eventId: event.id, ids, maxGuests: 1 })
@@ -103,7 +112,9 @@ describe('Inviting from the waitlist', () => {
   it('lists the waitlist narrowed by source, campaign and sign-up dates, with the choices the filter offers', async () => {
     await seedWaitlist(t, 3, { source: 'landing', campaign: 'riviera', prefix: 'a', day: '2026-10-01' });
     await seedWaitlist(t, 2, { source: 'concierge', campaign: 'alps', prefix: 'b', day: '2026-10-05' });
-    const list = await admin(t).get('/waitlist?source=concierge&signedUpFrom=2026-10-05&signedUpTo=2026-10-05').expect(200);
+    const list = await admin(t)
+      .get('/waitlist?source=concierge&signedUpFrom=2026-10-05&signedUpTo=2026-10-05')
+      .expect(200);
     expect(list.body.total).toBe(2);
     expect(list.body.data.map((e: { email: string }) => e.email).sort()).toEqual(['b1@example.com', 'b2@example.com']);
     expect((await admin(t).get('/waitlist?utmCampaign=riviera&q=a2').expect(200)).body.total).toBe(1);

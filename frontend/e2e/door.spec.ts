@@ -75,7 +75,10 @@ test('an admin selects waitlist rows, invites them to an event, and the progress
 
   // Three rows chosen by hand.
   for (const n of [1, 2, 3]) {
-    await page.getByRole('row', { name: new RegExp(`${tag}\\.${n}@example\\.com`) }).getByRole('checkbox').check();
+    await page
+      .getByRole('row', { name: new RegExp(`${tag}\\.${n}@example\\.com`) })
+      .getByRole('checkbox')
+      .check();
   }
   await expect(page.getByText('3 selected')).toBeVisible();
   await shoot(page, 'waitlist-selected-1440');
@@ -179,7 +182,9 @@ test('staff check a party in by name search on a 375 px phone; the pass is on th
   await page.getByRole('button', { name: 'Next guest' }).click();
   await page.getByLabel('Search by guest name').fill('Kelly');
   await page.getByRole('button', { name: new RegExp(host) }).click();
-  await expect(page.getByRole('article', { name: `Party of ${host}` }).getByText(/Already checked in at \d\d:\d\d/)).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: `Party of ${host}` }).getByText(/Already checked in at \d\d:\d\d/),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /Check in all/ })).toHaveCount(0);
   if (SHOTS) {
     await page.setViewportSize({ width: 1440, height: 900 });

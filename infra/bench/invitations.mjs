@@ -36,7 +36,11 @@ async function startSmtp() {
       const chunks = [];
       stream.on('data', (c) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom.address, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
+        received.push({
+          from: session.envelope.mailFrom.address,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
         if (waiter && received.length >= waiter.count) waiter.resolve();
         callback();
       });
@@ -65,7 +69,13 @@ function startProcess(script, env, port) {
 
 async function waitForHealth(port) {
   for (let i = 0; i < 600; i += 1) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('The api did not start');
@@ -166,7 +176,11 @@ async function main() {
       `insert into waitlist_entries (id, email, full_name, consent, source, utm_campaign) values (gen_random_uuid(), 'warm@example.com', 'Warm Up', true, 'landing', 'warm-up')`,
     );
     const warmEvent = await createEvent(port, 'Warm-up Evening');
-    await api(port, 'POST', '/admin/invitations/from-waitlist', { eventId: warmEvent.id, allMatching: true, utmCampaign: 'warm-up' });
+    await api(port, 'POST', '/admin/invitations/from-waitlist', {
+      eventId: warmEvent.id,
+      allMatching: true,
+      utmCampaign: 'warm-up',
+    });
     await ours.waitFor(1);
     ours.received.length = 0;
 
@@ -200,8 +214,12 @@ async function main() {
     if (bare.received.length !== EMAILS) throw new Error(`The bare loop delivered ${bare.received.length}`);
     const bareRate = EMAILS / bareSeconds;
 
-    say(`  outbox -> queue -> worker -> SMTP   ${oursRate.toFixed(0).padStart(6)} emails/s  (${oursSeconds.toFixed(2)} s, invite request included)`);
-    say(`  bare nodemailer loop (${WORKER_CONCURRENCY} at once)  ${bareRate.toFixed(0).padStart(6)} emails/s  (${bareSeconds.toFixed(2)} s)`);
+    say(
+      `  outbox -> queue -> worker -> SMTP   ${oursRate.toFixed(0).padStart(6)} emails/s  (${oursSeconds.toFixed(2)} s, invite request included)`,
+    );
+    say(
+      `  bare nodemailer loop (${WORKER_CONCURRENCY} at once)  ${bareRate.toFixed(0).padStart(6)} emails/s  (${bareSeconds.toFixed(2)} s)`,
+    );
     const ratio = oursRate / bareRate;
     say(`  ratio ${ratio.toFixed(2)} (aim: >= 0.8) ${ratio >= 0.8 ? 'OK' : 'UNDER'}`);
   } finally {

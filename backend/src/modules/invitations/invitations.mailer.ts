@@ -159,7 +159,13 @@ export class InvitationsMailer {
   }
 
   /** `updated`: an earlier confirmation of this RSVP went out, and this one replaces it. */
-  renderConfirmation(rsvp: Rsvp, invitation: Invitation, event: Event, updated = false, passPng?: Buffer): OutgoingEmail {
+  renderConfirmation(
+    rsvp: Rsvp,
+    invitation: Invitation,
+    event: Event,
+    updated = false,
+    passPng?: Buffer,
+  ): OutgoingEmail {
     const brand = this.config.BRAND_NAME;
     const url = this.invitationUrl(invitation.invitationCode);
     const guests = `${rsvp.guestCount} ${rsvp.guestCount === 1 ? 'Guest' : 'Guests'}`;
@@ -176,7 +182,9 @@ export class InvitationsMailer {
         ...(passPng ? ['Please present the pass below at the door; it admits your whole party.'] : []),
       ],
       ...(passPng
-        ? { image: { cid: PASS_CID, alt: `Door pass for ${invitation.recipientName}`, caption: 'Your pass', size: 200 } }
+        ? {
+            image: { cid: PASS_CID, alt: `Door pass for ${invitation.recipientName}`, caption: 'Your pass', size: 200 },
+          }
         : {}),
       details: [
         ...this.details(event),

@@ -366,10 +366,11 @@ export class InvitationsService implements OnModuleInit {
       let batchId: string | null = null;
       if (created.length > 0) {
         batchId = randomUUID();
-        await em.execute(
-          `insert into invitation_send_batches (id, event_id, invitation_ids) values (?, ?, ?::int[])`,
-          [batchId, event.id, `{${created.join(',')}}`],
-        );
+        await em.execute(`insert into invitation_send_batches (id, event_id, invitation_ids) values (?, ?, ?::int[])`, [
+          batchId,
+          event.id,
+          `{${created.join(',')}}`,
+        ]);
       }
       return { matched, created: created.length, existingEmails, batchId };
     });

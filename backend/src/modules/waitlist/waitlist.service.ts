@@ -92,13 +92,18 @@ export class WaitlistService {
     const connection = this.em.fork().getConnection();
     let after: { createdAt: Date; id: string } | null = null;
     for (;;) {
-      const rows: Array<{ id: string; email: string; full_name: string | null; phone_number: string | null; created_at: Date }> =
-        await connection.execute(
-          `select w.id, w.email, w.full_name, w.phone_number, w.created_at from waitlist_entries w
+      const rows: Array<{
+        id: string;
+        email: string;
+        full_name: string | null;
+        phone_number: string | null;
+        created_at: Date;
+      }> = await connection.execute(
+        `select w.id, w.email, w.full_name, w.phone_number, w.created_at from waitlist_entries w
             where ${where.sql} ${after ? 'and (w.created_at, w.id) > (?, ?)' : ''}
             order by w.created_at asc, w.id asc limit ?`,
-          [...where.params, ...(after ? [after.createdAt, after.id] : []), batchSize],
-        );
+        [...where.params, ...(after ? [after.createdAt, after.id] : []), batchSize],
+      );
       if (rows.length === 0) return;
       yield rows.map((r) => ({ id: r.id, email: r.email, fullName: r.full_name, phone: r.phone_number }));
       if (rows.length < batchSize) return;

@@ -184,7 +184,13 @@ export class EmailDeliveryService {
             set status = 'failed', last_error = ?, claim_token = null, lease_expires_at = null,
                 gave_up_at = case when ? then now() end, bounced = ?, updated_at = now()
           where key = ? and claim_token = ? and status = 'sending'`,
-        [reason.slice(0, 1000), Boolean(permanent) || isFinalAttempt(options.job), permanent?.bounced ?? false, key, token],
+        [
+          reason.slice(0, 1000),
+          Boolean(permanent) || isFinalAttempt(options.job),
+          permanent?.bounced ?? false,
+          key,
+          token,
+        ],
       );
       if (permanent) throw new UnrecoverableError(reason);
       throw error;

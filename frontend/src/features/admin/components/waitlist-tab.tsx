@@ -199,11 +199,19 @@ export function WaitlistTab() {
         />
         <label className={styles.dateFilter}>
           <span>Signed up from</span>
-          <Input type="date" value={filters.signedUpFrom ?? ''} onChange={(e) => setFilter('signedUpFrom', e.target.value)} />
+          <Input
+            type="date"
+            value={filters.signedUpFrom ?? ''}
+            onChange={(e) => setFilter('signedUpFrom', e.target.value)}
+          />
         </label>
         <label className={styles.dateFilter}>
           <span>to</span>
-          <Input type="date" value={filters.signedUpTo ?? ''} onChange={(e) => setFilter('signedUpTo', e.target.value)} />
+          <Input
+            type="date"
+            value={filters.signedUpTo ?? ''}
+            onChange={(e) => setFilter('signedUpTo', e.target.value)}
+          />
         </label>
       </div>
       <div className={styles.selectionBar} aria-live="polite">
@@ -230,7 +238,9 @@ export function WaitlistTab() {
         </Space>
       </div>
       {capped ? (
-        <p className={styles.hint}>Narrow the search to invite every match: it matches more entries than are counted.</p>
+        <p className={styles.hint}>
+          Narrow the search to invite every match: it matches more entries than are counted.
+        </p>
       ) : null}
       {inviting ? (
         <Suspense fallback={null}>

@@ -58,8 +58,8 @@ function PartyCard({
   onSetArrived: (arrived: number) => void;
 }) {
   const { party } = selected;
+  // The parent gives each state of the party its own key, so this starts afresh when it changes.
   const [guests, setGuests] = useState(party.checkIn?.arrived ?? party.partySize);
-  useEffect(() => setGuests(party.checkIn?.arrived ?? party.partySize), [party]);
   const done = party.checkIn;
   return (
     <article className={styles.party} aria-label={`Party of ${party.name}`}>
@@ -107,7 +107,9 @@ function PartyCard({
         ) : null
       ) : (
         <Button type="primary" block size="large" loading={busy} onClick={() => onCheckIn(guests)}>
-          {guests === party.partySize ? `Check in ${party.partySize === 1 ? 'guest' : `all ${party.partySize}`}` : `Check in ${guests} of ${party.partySize}`}
+          {guests === party.partySize
+            ? `Check in ${party.partySize === 1 ? 'guest' : `all ${party.partySize}`}`
+            : `Check in ${guests} of ${party.partySize}`}
         </Button>
       )}
     </article>
@@ -120,10 +122,7 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const events = useDoorEvents();
-  const choices = useMemo(
-    () => (events.data?.data ?? []).filter((e) => e.status === 'published'),
-    [events.data],
-  );
+  const choices = useMemo(() => (events.data?.data ?? []).filter((e) => e.status === 'published'), [events.data]);
   const wanted = Number(params.get('event')) || null;
   const eventId = wanted ?? choices[0]?.id ?? null;
   const event = choices.find((e) => e.id === eventId) ?? events.data?.data.find((e) => e.id === eventId);
@@ -135,7 +134,15 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
   const [selected, setSelected] = useState<Selected | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
-  const [queued, setQueued] = useState(0);
+  // Scans waiting on this device: read from storage for the event shown, then kept by the callbacks.
+  const [queuedState, setQueuedState] = useState<{ eventId: number; count: number } | null>(null);
+  const queued =
+    queuedState && queuedState.eventId === eventId
+      ? queuedState.count
+      : eventId
+        ? readQueue(localStorage, eventId).length
+        : 0;
+  const setQueued = useCallback((count: number) => eventId && setQueuedState({ eventId, count }), [eventId]);
   const [online, setOnline] = useState(() => navigator.onLine);
 
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: doorKeys.all }), [client]);
@@ -151,28 +158,38 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
       });
       setSelected(null);
     },
-    [eventId],
+    [eventId, setQueued],
   );
 
   const sync = useCallback(async () => {
     if (!eventId || readQueue(localStorage, eventId).length === 0) return;
     const result = await syncQueue(localStorage, eventId, async (scan) => {
-      await checkIn(eventId, { token: scan.token, rsvpId: scan.rsvpId, guests: scan.guests, scannedAt: scan.scannedAt });
+      await checkIn(eventId, {
+        token: scan.token,
+        rsvpId: scan.rsvpId,
+        guests: scan.guests,
+        scannedAt: scan.scannedAt,
+      });
     });
     setQueued(result.left);
     if (result.sent || result.refused.length) {
       void refresh();
       setNotice(
         result.refused.length
-          ? { tone: 'error', text: `Synced ${result.sent}; refused: ${result.refused.map((r) => `${r.scan.label} (${r.message})`).join(', ')}` }
-          : { tone: 'success', text: `Back online: ${result.sent} saved ${result.sent === 1 ? 'scan' : 'scans'} checked in.` },
+          ? {
+              tone: 'error',
+              text: `Synced ${result.sent}; refused: ${result.refused.map((r) => `${r.scan.label} (${r.message})`).join(', ')}`,
+            }
+          : {
+              tone: 'success',
+              text: `Back online: ${result.sent} saved ${result.sent === 1 ? 'scan' : 'scans'} checked in.`,
+            },
       );
     }
-  }, [eventId, refresh]);
+  }, [eventId, refresh, setQueued]);
 
   useEffect(() => {
     if (!eventId) return;
-    setQueued(readQueue(localStorage, eventId).length);
     const up = () => {
       setOnline(true);
       void sync();
@@ -181,11 +198,13 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
     const timer = setInterval(() => void sync(), SYNC_EVERY_MS);
-    void sync();
+    // Scans left from before (the page was closed while offline) go as soon as it opens.
+    const first = setTimeout(() => void sync(), 0);
     return () => {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
       clearInterval(timer);
+      clearTimeout(first);
     };
   }, [eventId, sync]);
 
@@ -208,7 +227,11 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
 
   const choose = (party: DoorParty) => {
     setSelected({ party });
-    setNotice(party.checkIn ? { tone: 'info', text: `Already checked in at ${formatDoorTime(party.checkIn.checkedInAt)}` } : null);
+    setNotice(
+      party.checkIn
+        ? { tone: 'info', text: `Already checked in at ${formatDoorTime(party.checkIn.checkedInAt)}` }
+        : null,
+    );
   };
 
   const doCheckIn = async (guests: number) => {
@@ -243,10 +266,16 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
     try {
       const party = await setArrived(eventId, selected.party.rsvpId, arrived);
       setSelected({ ...selected, party });
-      setNotice({ tone: 'success', text: `${party.name}: ${party.checkIn!.arrived} of ${guestsLabel(party.partySize)} arrived.` });
+      setNotice({
+        tone: 'success',
+        text: `${party.name}: ${party.checkIn!.arrived} of ${guestsLabel(party.partySize)} arrived.`,
+      });
       void refresh();
     } catch (error) {
-      setNotice({ tone: 'error', text: isOffline(error) ? 'No connection: try again in a moment.' : (error as Error).message });
+      setNotice({
+        tone: 'error',
+        text: isOffline(error) ? 'No connection: try again in a moment.' : (error as Error).message,
+      });
     } finally {
       setBusy(false);
     }
@@ -302,8 +331,7 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
 
           {!online || queued > 0 ? (
             <p className={styles.offline} role="status">
-              <CloudSyncOutlined />{' '}
-              {!online ? 'Offline. Scans are saved on this device. ' : ''}
+              <CloudSyncOutlined /> {!online ? 'Offline. Scans are saved on this device. ' : ''}
               {queued > 0 ? `${queued} ${queued === 1 ? 'scan' : 'scans'} waiting to sync.` : ''}
             </p>
           ) : null}
@@ -341,13 +369,21 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
           {notice ? <Alert type={notice.tone} showIcon title={notice.text} className={styles.notice} /> : null}
 
           {selected ? (
-            <PartyCard selected={selected} busy={busy} onCheckIn={doCheckIn} onSetArrived={doSetArrived} />
+            <PartyCard
+              key={`${selected.party.rsvpId}:${selected.party.checkIn?.arrived ?? 0}`}
+              selected={selected}
+              busy={busy}
+              onCheckIn={doCheckIn}
+              onSetArrived={doSetArrived}
+            />
           ) : null}
 
           {q && !selected ? (
             <ul className={styles.results} aria-label="Guests found">
               {results.isFetching && !results.data ? <Spin /> : null}
-              {results.data?.data.length === 0 ? <li className={styles.empty}>No attending guest by that name.</li> : null}
+              {results.data?.data.length === 0 ? (
+                <li className={styles.empty}>No attending guest by that name.</li>
+              ) : null}
               {results.data?.data.map((party) => (
                 <li key={party.rsvpId}>
                   <button type="button" className={styles.result} onClick={() => choose(party)}>

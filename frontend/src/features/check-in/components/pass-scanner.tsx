@@ -19,7 +19,9 @@ export function PassScanner({ onCode, onClose }: { onCode: (text: string) => voi
   const [problem, setProblem] = useState<string | null>(null);
   const handled = useRef(false);
   const report = useRef(onCode);
-  report.current = onCode;
+  useEffect(() => {
+    report.current = onCode;
+  });
 
   useEffect(() => {
     let stopped = false;
@@ -82,7 +84,11 @@ export function PassScanner({ onCode, onClose }: { onCode: (text: string) => voi
     <div className={styles.scanner}>
       <video ref={video} className={styles.video} muted playsInline aria-label="Camera view" />
       <div className={styles.frame} aria-hidden />
-      {problem ? <p className={styles.scanProblem}>{problem}</p> : <p className={styles.scanHint}>Hold the pass inside the frame</p>}
+      {problem ? (
+        <p className={styles.scanProblem}>{problem}</p>
+      ) : (
+        <p className={styles.scanHint}>Hold the pass inside the frame</p>
+      )}
       <button type="button" className={styles.linkButton} onClick={onClose}>
         Close camera
       </button>

@@ -1,5 +1,5 @@
 import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useEvents, useInviteFromWaitlist } from '../api/launch-party';
 import type { WaitlistInvite, WaitlistInviteResult } from '../api/types';
@@ -23,6 +23,7 @@ interface InviteFields {
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
+ * Mounted when opened (each opening starts afresh).
  * 'Invite to event' from the Waitlist tab: the event, the party each invitation admits and an
  * optional note. The server creates the invitations and queues their emails; the progress bar
  * follows the emails until every one is sent or has failed.
@@ -44,13 +45,6 @@ export default function WaitlistInviteModal({
   const { notification } = App.useApp();
   const [result, setResult] = useState<WaitlistInviteResult | null>(null);
   const open_ = (events.data?.data ?? []).filter((e) => e.status !== 'cancelled' && e.status !== 'completed');
-
-  useEffect(() => {
-    if (!open) return;
-    setResult(null);
-    form.resetFields();
-    form.setFieldsValue({ maxGuests: 1 });
-  }, [open, form]);
 
   const submit = async () => {
     if (result) return onClose();
@@ -114,7 +108,13 @@ export default function WaitlistInviteModal({
             Inviting <strong>{scope}</strong>. One invitation per email per event: anyone already invited is reported,
             not invited twice.
           </p>
-          <Form form={form} layout="vertical" requiredMark={false} name="waitlist-invite-form">
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            name="waitlist-invite-form"
+            initialValues={{ maxGuests: 1 }}
+          >
             <Form.Item name="eventId" label="Event" rules={[{ required: true, message: 'Event is required' }]}>
               <Select
                 placeholder="Choose an event"
