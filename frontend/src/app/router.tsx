@@ -17,6 +17,10 @@ const pageRoutes: RouteObject[] = [
     lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
   },
   { path: '/admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
+  {
+    path: '/admin/check-in',
+    lazy: () => import('./routes/check-in').then((m) => ({ Component: m.CheckInRoute })),
+  },
   { path: '/concierge', lazy: () => import('./routes/concierge').then((m) => ({ Component: m.ConciergeRoute })) },
   {
     path: '/concierge-auth',

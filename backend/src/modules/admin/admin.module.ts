@@ -6,6 +6,7 @@ import { DownloadLinkGuard } from './download-link.guard';
 import { DownloadLinkService } from './download-link.service';
 import { MetricsAccess, MetricsGuard } from './metrics/metrics-access';
 import { MetricsController } from './metrics/metrics.controller';
+import { WaitlistModule } from '../waitlist/waitlist.module';
 import { QueueBoardModule } from './queue-board.module';
 import { AdminWaitlistController, AdminWaitlistExportController } from './waitlist/admin-waitlist.controller';
 import { AdminWaitlistService } from './waitlist/admin-waitlist.service';
@@ -17,7 +18,7 @@ import { AdminWaitlistService } from './waitlist/admin-waitlist.service';
  */
 @Global()
 @Module({
-  imports: [QueueBoardModule],
+  imports: [QueueBoardModule, WaitlistModule],
   controllers: [AdminAuthController, AdminWaitlistController, AdminWaitlistExportController, MetricsController],
   providers: [
     AdminAuthService,

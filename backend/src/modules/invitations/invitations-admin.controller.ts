@@ -5,6 +5,7 @@ import { idParam } from '../events/dto/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from '../events/events.service';
 import { CreateInvitationDto } from './dto/create-invitation.dto';
+import { InviteFromWaitlistDto } from './dto/invite-from-waitlist.dto';
 import { InvitationsService } from './invitations.service';
 import { RsvpsService } from './rsvps.service';
 
@@ -38,6 +39,32 @@ export class InvitationsAdminController {
   @Post('invitations')
   async create(@Body() body: CreateInvitationDto) {
     return { data: await this.invitations.create(body) };
+  }
+
+  /**
+   * 'Invite to event' from the Waitlist tab: the chosen rows, or every row matching the search and
+   * filters. Answers how many were invited, which already were, and the batch to follow.
+   */
+  @Post('invitations/from-waitlist')
+  async fromWaitlist(@Body() body: InviteFromWaitlistDto) {
+    const chosen = body.ids && body.ids.length > 0;
+    if (!chosen && body.allMatching !== true) {
+      throw AppError.badRequest('Choose the waitlist entries to invite, or every entry matching the filter');
+    }
+    const data = await this.invitations.inviteFromWaitlist({
+      eventId: body.eventId,
+      maxGuests: body.maxGuests ?? 1,
+      note: body.note ?? null,
+      filter: {
+        ids: chosen ? body.ids : undefined,
+        q: body.q,
+        source: body.source,
+        utmCampaign: body.utmCampaign,
+        signedUpFrom: body.signedUpFrom,
+        signedUpTo: body.signedUpTo,
+      },
+    });
+    return { data };
   }
 
   @Post('invitations/:id/send')

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
+import { WaitlistModule } from '../waitlist/waitlist.module';
+import { CheckInController } from './check-in.controller';
+import { CheckInService } from './check-in.service';
 import { InvitationsAdminController } from './invitations-admin.controller';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsMailer } from './invitations.mailer';
@@ -7,16 +10,19 @@ import { InvitationsService } from './invitations.service';
 import { SendInvitationEmailJob } from './jobs/send-invitation-email.job';
 import { SendRsvpConfirmationJob } from './jobs/send-rsvp-confirmation.job';
 import { RsvpChanges } from './rsvp-changes';
+import { RsvpPasses } from './rsvp-pass';
 import { RsvpsService } from './rsvps.service';
 
 @Module({
-  imports: [EventsModule],
-  controllers: [InvitationsController, InvitationsAdminController],
+  imports: [EventsModule, WaitlistModule],
+  controllers: [InvitationsController, InvitationsAdminController, CheckInController],
   providers: [
     InvitationsService,
     RsvpsService,
     RsvpChanges,
     InvitationsMailer,
+    RsvpPasses,
+    CheckInService,
     SendInvitationEmailJob,
     SendRsvpConfirmationJob,
   ],

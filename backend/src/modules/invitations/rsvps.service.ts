@@ -12,6 +12,7 @@ import { RsvpDto } from './dto/rsvp.dto';
 import { Invitation } from './invitation.entity';
 import { InvitationsService } from './invitations.service';
 import { RsvpChanges } from './rsvp-changes';
+import { RsvpPasses } from './rsvp-pass';
 import { Rsvp } from './rsvp.entity';
 import { assertSeatsAvailable, holdSeats, lockEvent } from './seat-ledger';
 
@@ -117,6 +118,7 @@ export class RsvpsService {
     private readonly em: EntityManager,
     private readonly invitations: InvitationsService,
     private readonly changes: RsvpChanges,
+    private readonly passes: RsvpPasses,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -135,6 +137,8 @@ export class RsvpsService {
         specialNotes: invitation.specialNotes ?? null,
       },
       rsvp: rsvp ? rsvpView(rsvp) : null,
+      // The QR pass shown at the door: an attending guest's only.
+      pass: rsvp?.status === 'attending' ? await this.passes.code(rsvp.passId) : null,
     };
   }
 

@@ -6,6 +6,7 @@ import { AdminOrDownloadLink } from '../download-link.guard';
 import { DownloadLinkService } from '../download-link.service';
 import { ListWaitlistQuery } from './dto/list-waitlist.query';
 import { AdminWaitlistService } from './admin-waitlist.service';
+import { WaitlistService } from '../../waitlist/waitlist.service';
 
 const EXPORT_PATH = '/api/admin/waitlist/export';
 
@@ -15,11 +16,18 @@ export class AdminWaitlistController {
   constructor(
     private readonly waitlist: AdminWaitlistService,
     private readonly links: DownloadLinkService,
+    private readonly entries: WaitlistService,
   ) {}
 
   @Get()
   list(@Query() query: ListWaitlistQuery) {
     return this.waitlist.list(query);
+  }
+
+  /** The sources and UTM campaigns the filter offers. */
+  @Get('filters')
+  async filters() {
+    return { data: await this.entries.filterChoices() };
   }
 
   /** A one-minute, single-use link the browser follows to download the CSV export. */

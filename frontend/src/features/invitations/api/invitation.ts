@@ -43,6 +43,8 @@ export interface InvitationView {
     specialNotes: string | null;
   };
   rsvp: GuestRsvp | null;
+  /** An attending guest's door pass: the signed token and its QR code as SVG. */
+  pass: { token: string; svg: string } | null;
 }
 
 export interface RsvpAnswer {

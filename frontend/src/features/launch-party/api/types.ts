@@ -38,7 +38,8 @@ export interface LaunchEvent extends EventFields {
 
 export type InvitationStatus = 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
 /** 'unknown': the send was interrupted and may have been delivered; nothing resends it unless asked. */
-export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'unknown';
+/** 'bounced': the recipient's mail server refused the address (SMTP 5xx); failed for good, may be sent again. */
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'bounced' | 'unknown';
 
 export interface InvitationRow {
   id: number;
@@ -94,9 +95,34 @@ export interface BatchProgress {
   total: number;
   queued: number;
   sent: number;
+  /** Failed for good, bounced ones included. */
   failed: number;
+  bounced: number;
   unknown: number;
   done: boolean;
+}
+
+/** What 'Invite to event' from the Waitlist tab did. */
+export interface WaitlistInviteResult {
+  matched: number;
+  created: number;
+  existing: number;
+  existingEmails: string[];
+  batch: BatchProgress | null;
+}
+
+/** The rows to invite: chosen ones, or every row matching the search and filters. */
+export interface WaitlistInvite {
+  eventId: number;
+  maxGuests: number;
+  note?: string;
+  ids?: string[];
+  allMatching?: boolean;
+  q?: string;
+  source?: string;
+  utmCampaign?: string;
+  signedUpFrom?: string;
+  signedUpTo?: string;
 }
 
 export interface Page<T> {
