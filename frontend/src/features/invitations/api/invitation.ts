@@ -1,49 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '../../../api/client';
+import type { ApiSchema } from '../../../api/types';
 
-export interface PublicEvent {
-  id: number;
-  name: string;
-  description: string;
-  eventType: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  time: string;
-  location: string;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  ticketPrice: number;
-  currency: string;
-  dresscode: string | null;
-  imageUrl: string | null;
-  organizer: string;
-  status: 'draft' | 'published' | 'completed' | 'cancelled';
-}
-
-export interface GuestRsvp {
-  id: string;
-  status: 'attending' | 'not_attending' | 'pending';
-  guestCount: number;
-  guestNames: string[];
-  dietaryRestrictions: string | null;
-  specialRequests: string | null;
-  respondedAt: string;
-  holdExpiresAt: string | null;
-}
-
-export interface InvitationView {
-  event: PublicEvent;
-  invitation: {
-    recipientName: string;
-    maxGuests: number;
-    status: 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
-    specialNotes: string | null;
-  };
-  rsvp: GuestRsvp | null;
-}
+/** The guest's API shapes, from the generated contract (src/api/schema.gen.ts). */
+export type PublicEvent = ApiSchema<'PublicEvent'>;
+export type GuestRsvp = ApiSchema<'RsvpView'>;
+export type InvitationView = ApiSchema<'InvitationView'>;
 
 export interface RsvpAnswer {
   status: 'attending' | 'not_attending';
@@ -79,12 +41,7 @@ export function useInvitation(
 }
 
 /** Where the reservation's payment stands, as the server tells the guest. */
-export interface GuestPayment {
-  id: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
-  refundPending: boolean;
-  failureMessage: string | null;
-}
+export type GuestPayment = ApiSchema<'GuestPayment'>;
 
 export const rsvpPaymentKey = (rsvpId: string) => ['invitation', 'rsvp-payment', rsvpId] as const;
 
@@ -106,9 +63,9 @@ export function useRsvpPayment(
 
 export function useSubmitRsvp(code: string) {
   const client = useQueryClient();
-  return useMutation<{ rsvp: GuestRsvp; next: 'payment' | 'thank-you' }, ApiError, RsvpAnswer>({
+  return useMutation<ApiSchema<'RsvpAnswer'>, ApiError, RsvpAnswer>({
     mutationFn: (answer) =>
-      apiRequest<{ data: { rsvp: GuestRsvp; next: 'payment' | 'thank-you' } }>(
+      apiRequest<{ data: ApiSchema<'RsvpAnswer'> }>(
         'POST',
         `/api/invitations/${encodeURIComponent(code)}/rsvp`,
         answer,
