@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '../../../api/client';
-import type { ApiSchema } from '../../../api/types';
+import type { ApiAnswer, ApiSchema } from '../../../api/types';
 
 /** The guest's API shapes, from the generated contract (src/api/schema.gen.ts). */
 export type PublicEvent = ApiSchema<'PublicEvent'>;
@@ -18,9 +18,9 @@ export interface RsvpAnswer {
 export const invitationKey = (code: string) => ['invitation', code] as const;
 
 export function fetchInvitation(code: string, signal?: AbortSignal) {
-  return apiGet<{ data: InvitationView }>(`/api/invitations/${encodeURIComponent(code)}`, { signal }).then(
-    (r) => r.data,
-  );
+  return apiGet<ApiAnswer<'/api/invitations/{code}', 'get'>>(`/api/invitations/${encodeURIComponent(code)}`, {
+    signal,
+  }).then((r) => r.data);
 }
 
 /**
@@ -52,7 +52,7 @@ export function useRsvpPayment(
   return useQuery<GuestPayment | null, ApiError>({
     queryKey: rsvpPaymentKey(rsvpId ?? 'none'),
     queryFn: ({ signal }) =>
-      apiGet<{ data: { payment: GuestPayment | null } }>(`/api/rsvp/${encodeURIComponent(rsvpId ?? '')}/payment`, {
+      apiGet<ApiAnswer<'/api/rsvp/{rsvpId}/payment', 'get'>>(`/api/rsvp/${encodeURIComponent(rsvpId ?? '')}/payment`, {
         signal,
       }).then((r) => r.data.payment),
     enabled: Boolean(rsvpId),
@@ -65,7 +65,7 @@ export function useSubmitRsvp(code: string) {
   const client = useQueryClient();
   return useMutation<ApiSchema<'RsvpAnswer'>, ApiError, RsvpAnswer>({
     mutationFn: (answer) =>
-      apiRequest<{ data: ApiSchema<'RsvpAnswer'> }>(
+      apiRequest<ApiAnswer<'/api/invitations/{code}/rsvp', 'post'>>(
         'POST',
         `/api/invitations/${encodeURIComponent(code)}/rsvp`,
         answer,
