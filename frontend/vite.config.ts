@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+// The rules both ends enforce (../shared), read from their source: no build step for the browser.
+const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
 // The api behind /api: `npm run dev` sets it from PORT; a plain `vite` assumes the default port.
 const api = { target: process.env.API_PROXY_TARGET || 'http://localhost:3000', changeOrigin: true };
 const proxy = { '/api': api, '/admin/queues': api };
@@ -11,6 +13,7 @@ const proxy = { '/api': api, '/admin/queues': api };
 export default defineConfig({
   root,
   plugins: [react()],
+  resolve: { alias: { '@maison/shared': shared } },
   server: { port: 5173, proxy },
   preview: { proxy },
   build: {

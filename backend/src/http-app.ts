@@ -1,4 +1,4 @@
-import { RequestMethod } from '@nestjs/common';
+import { type INestApplication, RequestMethod } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -16,12 +16,27 @@ import { ROOT_LOGGER } from './platform/logging/logging.module';
 import { requestLogger } from './platform/logging/request-logger';
 import { httpMetrics } from './platform/metrics/http-metrics';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
+import { buildOpenApiDocument, serveApiDocs } from './openapi';
 
 /** Paths the single-page app must not swallow. */
 const SERVER_PATHS = /^\/(api|admin\/queues|metrics)(\/|$)/;
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * Every controller's routes under /api, but Bull Board at /admin/queues (see
+ * modules/admin/queue-board.module.ts) and Prometheus's /metrics. Also used by scripts/openapi.ts.
+ */
+export function setApiPrefix(app: INestApplication): void {
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'admin/queues', method: RequestMethod.ALL },
+      { path: 'admin/queues/{*path}', method: RequestMethod.ALL },
+      { path: 'metrics', method: RequestMethod.GET },
+    ],
+  });
 }
 
 /** Everything an HTTP app of ours needs, shared by main.ts and the API tests. */
@@ -57,15 +72,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.use(limitUnparsedBodies);
   app.use(cookieParser());
   app.use(refuseUnstorableText);
-  // Bull Board lives at /admin/queues (see modules/admin/queue-board.module.ts) and Prometheus
-  // reads /metrics, both outside /api.
-  app.setGlobalPrefix('api', {
-    exclude: [
-      { path: 'admin/queues', method: RequestMethod.ALL },
-      { path: 'admin/queues/{*path}', method: RequestMethod.ALL },
-      { path: 'metrics', method: RequestMethod.GET },
-    ],
-  });
+  setApiPrefix(app);
+  serveApiDocs(app, buildOpenApiDocument(app));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();

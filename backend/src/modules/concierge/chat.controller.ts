@@ -6,16 +6,31 @@ import { ChatService } from './chat.service';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ChatDto, StreamChatDto, TitleDto } from './dto/chat.dto';
 import { OpenForWritesGuard } from './open-for-writes.guard';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, ApiRawAnswer, schema, successData, t } from '../../common/api-schema';
 
 function frame(event: 'delta' | 'done' | 'error', data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+@ApiTags('concierge')
 @Controller('chat')
 export class ChatController {
   constructor(private readonly chat: ChatService) {}
 
   @Post()
+  @ApiOperation({ summary: 'The concierge’s reply to a message (widget and simple chat)' })
+  @ApiAnswer(
+    successData(
+      schema(
+        'ChatReply',
+        t.object({ response: t.string(), timestamp: t.dateTime(), requestId: t.string({ format: 'uuid' }) }, [
+          'requestId',
+        ]),
+      ),
+    ),
+  )
+  @ApiErrors(503)
   @HttpCode(200)
   @PublicWrite('chat', { perMinute: 30 })
   async reply(@Body() body: ChatDto) {
@@ -28,6 +43,13 @@ export class ChatController {
    * client that goes away aborts the upstream request. Refused with 503 during maintenance.
    */
   @Post('stream')
+  @ApiOperation({
+    summary: 'The session chat’s reply as Server-Sent Events',
+    description:
+      '`delta` frames (`{content}`) as tokens arrive, then `done` (`{message: {id, role, content, createdAt}}`) or `error` (`{error}`). Refused with 503 during maintenance.',
+  })
+  @ApiRawAnswer('text/event-stream', 'An event stream of delta, done and error frames')
+  @ApiErrors(503)
   @UseGuards(OpenForWritesGuard, ConciergeSessionGuard)
   async stream(@Body() body: StreamChatDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     const upstream = new AbortController();
@@ -73,6 +95,9 @@ export class ChatController {
   }
 
   @Post('title')
+  @ApiOperation({ summary: 'A short title for a conversation, from its first message' })
+  @ApiAnswer(successData(t.object({ title: t.string() })))
+  @ApiErrors(503)
   @HttpCode(200)
   @UseGuards(OpenForWritesGuard, ConciergeSessionGuard)
   async title(@Body() body: TitleDto) {

@@ -4,7 +4,7 @@ import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { track } from '../../../lib/analytics';
 import { buildWaitlistPayload, useJoinWaitlist, type WaitlistFormValues } from '../api/join-waitlist';
-import { validateWaitlist, type WaitlistErrors, type WaitlistField } from './validate-waitlist';
+import { validateWaitlist, type WaitlistErrors, type WaitlistField } from '@maison/shared';
 import styles from './waitlist-form.module.css';
 
 const EMPTY: WaitlistFormValues = { email: '', fullName: '', phoneNumber: '', consent: false, bot_check: '' };
