@@ -125,6 +125,12 @@ export class Environment {
   @IsString()
   OPENAI_MODEL = 'gpt-4o';
 
+  /** How long a streamed reply's frames stay in Redis (seconds), so a reload or another tab can resume it. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  CHAT_STREAM_TTL_SECONDS = 300;
+
   /** The OpenAI Images model the worker draws the concierge's illustrations with (when OPENAI_API_KEY is set). */
   @IsString()
   @MinLength(1)
