@@ -648,7 +648,7 @@ export function ConciergeChatPage() {
                     disabled={!commenting.text.trim()}
                     onClick={() => rate(m.id, commenting.helpful, commenting.text.trim())}
                   >
-                    Send
+                    Send comment
                   </Button>
                 </div>
               )}
