@@ -267,11 +267,22 @@ test.describe('a reply that survives a reload, and stops on demand', () => {
     await expect(replies(page)).toHaveCount(1);
     await expect(finished).toContainText('Concierge');
 
-    // Stop: the partial reply stays, marked stopped, and survives a reload too.
+    // Stop: the partial reply stays, marked stopped, and survives a reload too. Stop is pressed
+    // from inside the page the moment the first words appear (a busy machine could otherwise let
+    // the whole reply arrive before the click).
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('article[aria-busy="true"]')) return;
+        const stop = document.querySelector<HTMLButtonElement>('button[aria-label="Stop"]');
+        if (stop) {
+          observer.disconnect();
+          stop.click();
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await box.fill('Now a yacht in Monaco for the Grand Prix');
     await box.press('Enter');
-    await expect(streaming).toBeVisible();
-    await page.getByRole('button', { name: 'Stop' }).click();
     await expect(page.getByText('Stopped')).toBeVisible();
     await expect(replies(page)).toHaveCount(2);
     const partial = (await replies(page).last().locator('div').first().textContent()) ?? '';

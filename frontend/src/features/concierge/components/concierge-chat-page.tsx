@@ -126,6 +126,10 @@ export function ConciergeChatPage() {
   const abort = useRef<AbortController | null>(null);
   /** The id of the reply this tab is reading (for Stop), once the server has named it. */
   const streamId = useRef<string | null>(null);
+  /** Stop pressed before the server named the reply: it is stopped as soon as it is named. */
+  const stopWanted = useRef(false);
+  /** Titles given here that the server has not confirmed yet: its older copy must not undo them. */
+  const pendingTitles = useRef(new Map<string, string>());
   /** The reply last followed, so a reply is never followed twice by this tab. */
   const resumed = useRef<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -161,7 +165,9 @@ export function ConciergeChatPage() {
   const refresh = useCallback(
     async (threadId: string) => {
       try {
-        commit(mergeServerThread(loadThreads(), await readServerThread(threadId), brand));
+        const copy = await readServerThread(threadId);
+        const title = pendingTitles.current.get(threadId);
+        commit(mergeServerThread(loadThreads(), title ? { ...copy, title } : copy, brand));
       } catch (failure) {
         if (failure instanceof ApiError && failure.status === 404) {
           const local = loadThreads().find((t) => t.id === threadId);
@@ -192,7 +198,10 @@ export function ConciergeChatPage() {
         const copies = await Promise.all(listed.slice(0, 50).map((t) => readServerThread(t.id).catch(() => null)));
         if (cancelled) return;
         let merged = loadThreads();
-        for (const copy of copies) if (copy) merged = mergeServerThread(merged, copy, brand);
+        for (const copy of copies) {
+          const title = copy && pendingTitles.current.get(copy.id);
+          if (copy) merged = mergeServerThread(merged, title ? { ...copy, title } : copy, brand);
+        }
         commit(merged);
       } catch {
         // Out of reach: the cache stays, and is reconciled on the next visit.
@@ -242,6 +251,7 @@ export function ConciergeChatPage() {
   ) => {
     setError(null);
     setLoading(true);
+    stopWanted.current = false;
     let partial = start?.content ?? '';
     setStreaming(partial);
     const controller = new AbortController();
@@ -254,6 +264,7 @@ export function ConciergeChatPage() {
           onStart: (messageId) => {
             id = messageId;
             streamId.current = messageId;
+            if (stopWanted.current) stopReply(messageId).catch(() => controller.abort());
             resumed.current = messageId;
           },
           onDelta: (piece, frameId) => {
@@ -315,7 +326,18 @@ export function ConciergeChatPage() {
   const stop = () => {
     // The server stops writing (upstream included) and the partial reply arrives as 'stopped'.
     if (streamId.current) stopReply(streamId.current).catch(() => abort.current?.abort());
-    else abort.current?.abort();
+    else stopWanted.current = true;
+  };
+
+  /** A new title, here at once and on the server; the server's older copies keep it until it confirms. */
+  const retitle = (threadId: string, title: string) => {
+    pendingTitles.current.set(threadId, title);
+    commit(renameThread(loadThreads(), threadId, title));
+    renameServerThread(threadId, title)
+      .catch(() => undefined)
+      .finally(() => {
+        if (pendingTitles.current.get(threadId) === title) pendingTitles.current.delete(threadId);
+      });
   };
 
   const send = async (text: string) => {
@@ -334,10 +356,7 @@ export function ConciergeChatPage() {
     if (isFirst && thread.title === NEW_THREAD_TITLE) {
       const threadId = id;
       requestTitle(text)
-        .then((title) => {
-          commit(renameThread(loadThreads(), threadId, title));
-          return renameServerThread(threadId, title).catch(() => undefined);
-        })
+        .then((title) => retitle(threadId, title))
         .catch(handleFailure);
     }
     await reply(id, next);
@@ -398,10 +417,7 @@ export function ConciergeChatPage() {
 
   const saveRename = () => {
     if (!editing) return;
-    if (editing.title.trim()) {
-      commit(renameThread(threads, editing.id, editing.title));
-      renameServerThread(editing.id, editing.title.trim()).catch(() => undefined);
-    }
+    if (editing.title.trim()) retitle(editing.id, editing.title.trim());
     setEditing(null);
   };
 
