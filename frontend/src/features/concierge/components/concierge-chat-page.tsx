@@ -333,7 +333,10 @@ export function ConciergeChatPage() {
   const retitle = (threadId: string, title: string) => {
     pendingTitles.current.set(threadId, title);
     commit(renameThread(loadThreads(), threadId, title));
-    renameServerThread(threadId, title)
+    // The server may not hold the thread yet (its first reply is still starting): it is created
+    // first (a thread it holds already is answered unchanged), then renamed.
+    createServerThread(threadId, title)
+      .then(() => renameServerThread(threadId, title))
       .catch(() => undefined)
       .finally(() => {
         if (pendingTitles.current.get(threadId) === title) pendingTitles.current.delete(threadId);
