@@ -43,9 +43,16 @@ export class ChatController {
   ): Promise<void> {
     let finished!: () => void;
     const ended = new Promise<void>((resolve) => (finished = resolve));
+    // Frames that come before the stream is open (a model may answer within the same tick) wait.
+    let waiting: string[] | null = [];
     const listener = (frame: ReplyFrame) => {
       if (response.writableEnded) return;
-      response.write(sseFrame(frame.event, frame.data, frame.id));
+      const text = sseFrame(frame.event, frame.data, frame.id);
+      if (waiting) {
+        waiting.push(text);
+        return;
+      }
+      response.write(text);
       if (frame.event !== 'delta') {
         response.end();
         finished();
@@ -60,6 +67,15 @@ export class ChatController {
       this.streams.leave(generation, listener);
       finished();
     });
+    const early = waiting;
+    waiting = null;
+    if (early.length) {
+      response.write(early.join(''));
+      if (!early[early.length - 1].startsWith('event: delta')) {
+        response.end();
+        finished();
+      }
+    }
     await ended;
   }
 
