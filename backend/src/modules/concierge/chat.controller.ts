@@ -113,7 +113,8 @@ export class ChatController {
     response.setHeader('X-Message-Id', messageId);
     opened = true;
     const done = pending.some((text) => !text.startsWith('event: delta'));
-    response.write(pending.join('') || ': resumed\n\n');
+    if (pending.length) response.write(pending.join(''));
+    else response.flushHeaders();
     if (done) {
       stop();
       response.end();
