@@ -201,12 +201,21 @@ export class ChatStreamsService implements OnApplicationShutdown {
 
   /**
    * The frames of a reply after `after` (0: all), then the rest as they come, until the last:
-   * read from the reply's Redis stream with XREAD BLOCK on a connection of the reader's own
-   * (entries after the last id read, so none twice). The answer stops reading.
+   * what the reply's Redis stream holds (XRANGE), then XREAD BLOCK on a connection of the
+   * reader's own, always after the last id read, so none twice. The answer stops reading.
    */
   async resume(sessionId: string, id: string, after: number, listener: FrameListener): Promise<() => void> {
     await this.owner(sessionId, id);
     const key = this.streamKey(id);
+    let last = after;
+    // What is there already comes on the shared connection, in one round trip.
+    for (const [, fields] of await this.redis.xrange(key, `0-${after + 1}`, '+')) {
+      const frame = JSON.parse(fields[1]) as ReplyFrame;
+      if (frame.id <= last) continue;
+      last = frame.id;
+      listener(frame);
+      if (terminal(frame)) return () => undefined;
+    }
     const reader = new Redis({ ...redisConnectionOptions(this.config.REDIS_URL), maxRetriesPerRequest: 1 });
     reader.on('error', () => undefined);
     let closed = false;
@@ -215,7 +224,6 @@ export class ChatStreamsService implements OnApplicationShutdown {
       closed = true;
       reader.disconnect();
     };
-    let last = after;
     const follow = async () => {
       while (!closed) {
         const answer = await reader.xread('BLOCK', 10_000, 'STREAMS', key, `0-${last}`);
