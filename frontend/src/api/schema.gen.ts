@@ -558,6 +558,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/chat/stream/{messageId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Resumes a reply being written: the frames after `after` (or Last-Event-ID), then the rest */
+    get: operations['Chat_resume'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat/stream/{messageId}/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stops a reply being written, upstream included; the partial reply is kept */
+    post: operations['Chat_stop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/chat/title': {
     parameters: {
       query?: never;
@@ -592,6 +626,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/concierge/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The session’s live updates as Server-Sent Events
+     * @description `ready` once listening, then `thread.changed` and `thread.deleted` from any api process.
+     */
+    get: operations['Threads_events'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/concierge/logout': {
     parameters: {
       query?: never;
@@ -619,6 +673,60 @@ export interface paths {
     /** Whether the session cookie opens the concierge */
     get: operations['ConciergeAuth_session'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/concierge/threads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The session’s threads, newest first */
+    get: operations['Threads_list'];
+    put?: never;
+    /** Creates a thread (the browser may choose its id) */
+    post: operations['Threads_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/concierge/threads/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A thread with its messages */
+    get: operations['Threads_read'];
+    put?: never;
+    post?: never;
+    /** Deletes a thread and its messages */
+    delete: operations['Threads_remove'];
+    options?: never;
+    head?: never;
+    /** Renames a thread */
+    patch: operations['Threads_rename'];
+    trace?: never;
+  };
+  '/api/concierge/threads/{id}/messages/{messageId}/rating': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Rates a concierge reply helpful or not, with an optional comment */
+    put: operations['Threads_rate'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1129,6 +1237,11 @@ export interface components {
     CreatePaymentDto: {
       amount: number;
     };
+    CreateThreadDto: {
+      /** Format: uuid */
+      id?: string;
+      title?: string;
+    };
     CreateVendorDto: {
       address?: string;
       category: string;
@@ -1544,6 +1657,13 @@ export interface components {
       /** @description The start and end times as people read them. */
       time: string;
     };
+    RateMessageDto: {
+      comment?: string;
+      helpful: boolean;
+    };
+    RenameThreadDto: {
+      title: string;
+    };
     ReverseGeocode: {
       city: string | null;
       country: string | null;
@@ -1623,7 +1743,11 @@ export interface components {
     };
     StreamChatDto: {
       messages: components['schemas']['ChatTurnDto'][];
+      /** Format: uuid */
+      replaceFrom?: string;
       threadId?: string;
+      /** Format: uuid */
+      userMessageId?: string;
     };
     SubmitApplicationDto: {
       additionalInfo?: string;
@@ -1677,6 +1801,43 @@ export interface components {
       clientSecret: string;
       cvc: string;
       expiry: string;
+    };
+    ThreadMessage: {
+      content: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      rating: {
+        comment: string | null;
+        helpful: boolean;
+      } | null;
+      /** @enum {string} */
+      role: 'user' | 'assistant';
+      /**
+       * @description 'stopped': the member pressed Stop; the content is what was written until then.
+       * @enum {string}
+       */
+      status: 'complete' | 'streaming' | 'stopped' | 'error';
+    };
+    ThreadSummary: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      title: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ThreadView: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      messages: components['schemas']['ThreadMessage'][];
+      title: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
     TitleDto: {
       message?: string;
@@ -4069,6 +4230,112 @@ export interface operations {
       };
     };
   };
+  Chat_resume: {
+    parameters: {
+      query?: {
+        after?: number;
+      };
+      header?: never;
+      path: {
+        messageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event stream of delta, done and error frames */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Chat_stop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        messageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              stopped: boolean;
+            };
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   Chat_title: {
     parameters: {
       query?: never;
@@ -4195,6 +4462,35 @@ export interface operations {
       };
     };
   };
+  Threads_events: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event stream of the session’s thread changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   ConciergeAuth_logout: {
     parameters: {
       query?: never;
@@ -4240,6 +4536,350 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
           };
+        };
+      };
+    };
+  };
+  Threads_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ThreadSummary'][];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Threads_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateThreadDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ThreadSummary'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Threads_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ThreadView'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Threads_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Threads_rename: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenameThreadDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ThreadSummary'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Threads_rate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        messageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RateMessageDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ThreadMessage'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
     };

@@ -5,6 +5,9 @@ import { RequestsModule } from '../requests/requests.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { ChatController } from './chat.controller';
 import { ChatService } from './chat.service';
+import { ChatStreamsService } from './chat-streams.service';
+import { ThreadsController } from './threads/threads.controller';
+import { ThreadsService } from './threads/threads.service';
 import { ConciergeAuthController } from './concierge-auth.controller';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ConciergeSessionService } from './concierge-session.service';
@@ -13,12 +16,14 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
 
 @Module({
   imports: [AiModule, GeoModule, RequestsModule, VendorsModule],
-  controllers: [ConciergeAuthController, ChatController],
+  controllers: [ConciergeAuthController, ChatController, ThreadsController],
   providers: [
     ConciergeSessionService,
     ConciergeSessionGuard,
     OpenForWritesGuard,
     ChatService,
+    ChatStreamsService,
+    ThreadsService,
     { provide: VendorDirectory, useClass: PartnerDirectory },
   ],
   exports: [ConciergeSessionService, ConciergeSessionGuard],

@@ -23,7 +23,7 @@ import { OpenAiConcierge } from './openai-concierge';
               model: config.OPENAI_MODEL,
               brand: config.BRAND_NAME,
             })
-          : new OfflineConcierge(config.BRAND_NAME),
+          : new OfflineConcierge(config.BRAND_NAME, config.OFFLINE_REPLY_PIECE_DELAY_MS),
     },
     {
       provide: IMAGE_GENERATOR,

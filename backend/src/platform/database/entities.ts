@@ -2,6 +2,7 @@ import { EmailDelivery } from '../mail/email-delivery.entity';
 import { OutboxMessage } from '../queue/outbox-message.entity';
 import { WaitlistEntry } from '../../modules/waitlist/waitlist-entry.entity';
 import { AnalyticsEvent } from '../../modules/analytics/analytics-event.entity';
+import { ConciergeMessage, ConciergeThread } from '../../modules/concierge/threads/thread.entity';
 import { UserRequest } from '../../modules/requests/user-request.entity';
 import { Admin } from '../../modules/admin/admin.entity';
 import { Event } from '../../modules/events/event.entity';
@@ -25,6 +26,8 @@ export const ENTITIES = [
   Payment,
   StripeEvent,
   UserRequest,
+  ConciergeThread,
+  ConciergeMessage,
   Vendor,
   VendorApplication,
 ];
