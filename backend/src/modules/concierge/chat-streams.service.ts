@@ -247,7 +247,8 @@ export class ChatStreamsService implements OnApplicationShutdown {
     };
     void follow()
       .catch(() => {
-        if (!closed) listener({ id: last + 1, event: 'error', data: { error: 'The reply was interrupted. Please try again.' } });
+        if (!closed)
+          listener({ id: last + 1, event: 'error', data: { error: 'The reply was interrupted. Please try again.' } });
       })
       .finally(close);
     return close;

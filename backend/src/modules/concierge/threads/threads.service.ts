@@ -127,10 +127,9 @@ export class ThreadsService {
 
   async read(sessionId: string, id: string): Promise<ThreadView> {
     const thread = await this.own(sessionId, id);
-    const messages = await this.sql<MessageRow>(
-      'select * from concierge_messages where thread_id = ? order by seq',
-      [id],
-    );
+    const messages = await this.sql<MessageRow>('select * from concierge_messages where thread_id = ? order by seq', [
+      id,
+    ]);
     return { ...summary(thread), messages: messages.map(messageView) };
   }
 
@@ -204,10 +203,10 @@ export class ThreadsService {
           [id, threadId, reply.userMessage.content],
         );
       }
-      await run(`insert into concierge_messages (id, thread_id, role, content, status) values (?, ?, 'assistant', '', 'streaming')`, [
-        reply.id,
-        threadId,
-      ]);
+      await run(
+        `insert into concierge_messages (id, thread_id, role, content, status) values (?, ?, 'assistant', '', 'streaming')`,
+        [reply.id, threadId],
+      );
       await run('update concierge_threads set updated_at = now() where id = ?', [threadId]);
       return true;
     });
