@@ -16,11 +16,17 @@ export function Reveal({
   delay?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [shown, setShown] = useState(() => typeof IntersectionObserver === 'undefined' || prefersReducedMotion());
+  // Hidden at first on the server and in the browser alike (the prerendered page hydrates without
+  // a difference); index.html shows it to a visitor without JavaScript.
+  const [shown, setShown] = useState(false);
 
   useEffect(() => {
     const node = ref.current;
     if (shown || !node) return;
+    if (typeof IntersectionObserver === 'undefined' || prefersReducedMotion()) {
+      setShown(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -39,6 +45,7 @@ export function Reveal({
     <div
       ref={ref}
       className={`${styles.reveal} ${className}`}
+      data-reveal
       data-shown={shown || undefined}
       style={{ '--reveal-delay': `${delay}ms` } as CSSProperties}
     >

@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { useState } from 'react';
+import { AntdProviders } from '../../../app/antd-providers';
 import { useSetMaintenance } from '../api/maintenance';
 import { AdminCredentialsModal } from './admin-credentials-modal';
 import styles from './maintenance.module.css';
@@ -9,6 +10,7 @@ export default function MaintenanceScreen() {
   const [asking, setAsking] = useState(false);
   const setMaintenance = useSetMaintenance();
   return (
+    <AntdProviders>
     <main className={styles.screen}>
       <div className={styles.panel}>
         <p className="mf-eyebrow">Maison</p>
@@ -28,5 +30,6 @@ export default function MaintenanceScreen() {
         }}
       />
     </main>
+    </AntdProviders>
   );
 }

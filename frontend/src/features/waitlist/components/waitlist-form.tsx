@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { track } from '../../../lib/analytics';
+import { prefetchToasts, useToasts } from '../../../lib/toasts/use-toasts';
 import { buildWaitlistPayload, useJoinWaitlist, type WaitlistFormValues } from '../api/join-waitlist';
 import { validateWaitlist, type WaitlistErrors, type WaitlistField } from './validate-waitlist';
 import styles from './waitlist-form.module.css';
@@ -12,7 +12,7 @@ const FIELDS: WaitlistField[] = ['email', 'fullName', 'phoneNumber', 'consent'];
 
 export function WaitlistForm() {
   const brand = useBrand();
-  const { notification } = App.useApp();
+  const { notify, host: toasts } = useToasts();
   const joinWaitlist = useJoinWaitlist();
   const [values, setValues] = useState<WaitlistFormValues>(EMPTY);
   const [errors, setErrors] = useState<WaitlistErrors>({});
@@ -59,7 +59,7 @@ export function WaitlistForm() {
     const payload = buildWaitlistPayload(values);
     joinWaitlist.mutate(payload, {
       onSuccess: () => {
-        notification.success({ title: 'Welcome to the inner circle.', description: 'Watch your inbox for updates.' });
+        notify('success', 'Welcome to the inner circle.', 'Watch your inbox for updates.');
         track('submit_waitlist', { emailDomain: payload.email.split('@')[1]?.toLowerCase() ?? '' });
         setSubmitted(true);
         requestAnimationFrame(() => confirmationRef.current?.focus());
@@ -69,7 +69,7 @@ export function WaitlistForm() {
         setErrors(fromServer);
         focusFirstError(fromServer);
         // The spec's one failure toast, whatever went wrong (a rate limit included).
-        notification.error({ title: 'Something went wrong', description: 'Please try again later.' });
+        notify('error', 'Something went wrong', 'Please try again later.');
       },
     });
   };
@@ -84,6 +84,7 @@ export function WaitlistForm() {
 
   if (submitted) {
     return (
+      <>
       <div className={styles.confirmation} role="status">
         <span className={styles.seal} aria-hidden="true">
           <svg viewBox="0 0 48 48" width="48" height="48">
@@ -102,13 +103,23 @@ export function WaitlistForm() {
           Request Another Invitation
         </button>
       </div>
+      {toasts}
+      </>
     );
   }
 
   const describedBy = (field: WaitlistField) => (errors[field] ? `${ids[field]}-error` : undefined);
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label="Request early access">
+    <>
+    {/* A visitor filling the form in will see a toast: its code starts downloading now. */}
+    <form
+      className={styles.form}
+      onSubmit={handleSubmit}
+      onFocus={prefetchToasts}
+      noValidate
+      aria-label="Request early access"
+    >
       <div className={styles.field}>
         <label htmlFor={ids.email} className={styles.label}>
           Email address
@@ -220,6 +231,8 @@ export function WaitlistForm() {
         {joinWaitlist.isPending ? 'Processing...' : 'Request Invitation'}
       </button>
     </form>
+    {toasts}
+    </>
   );
 }
 
