@@ -140,7 +140,8 @@ function sendPage(request: Request, response: Response, page: Page): void {
 
 /**
  * The landing page's head additions: its stylesheets (the route's CSS is otherwise loaded by its
- * script, too late for HTML that paints before any script runs), its script preloaded, and the
+ * script, too late for HTML that paints before any script runs), its scripts preloaded at low
+ * priority, and the
  * hero's first picture and the display face preloaded, as the manifest of the client build names them.
  */
 function landingHead(dist: string): string {
@@ -172,7 +173,7 @@ function landingHead(dist: string): string {
     hero && `<link rel="preload" as="image" href="/${hero}" fetchpriority="high">`,
     display && `<link rel="preload" as="font" type="font/woff2" href="/assets/${display}" crossorigin>`,
     ...[...css].map((file) => `<link rel="stylesheet" href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" href="/${file}" fetchpriority="low">`),
   ]
     .filter(Boolean)
     .join('');
@@ -265,6 +266,9 @@ async function prerenderLanding(dist: string, template: string, config: Frontend
       '</head>',
       `<link rel="canonical" href="${escapeAttribute(canonical)}"><meta property="og:url" content="${escapeAttribute(canonical)}">${landingHead(dist)}</head>`,
     )
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
+    // The page paints from its HTML and CSS; its scripts only take it over (hydrate), so they load
+    // behind the stylesheets, the display face and the hero's picture, never before them.
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
   return compressPage(page);
 }
