@@ -8,7 +8,7 @@
  * transfer of /.
  *
  * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS and BENCH_PAGES (some of
- * "landing,invitation,vendor-apply") override.
+ * "landing,invitation,vendor-apply") override. Each run's whole report is kept in .data/lighthouse/.
  */
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import lighthouse from 'lighthouse';
@@ -16,6 +16,7 @@ import { launch } from 'chrome-launcher';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { landingFirstLoad } from '../lib/landing-bundle.mjs';
 import { ensureBuilt, ROOT } from '../lib/prepare.mjs';
@@ -28,6 +29,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** Each run's whole Lighthouse report (JSON), for a look at what it found. */
+const REPORTS = join(ROOT, '.data', 'lighthouse');
 
 const say = (message) => process.stdout.write(`${message}\n`);
 const median = (values) => {
@@ -135,14 +139,28 @@ function summarise(lhr) {
     scriptTransfer: requests
       .filter((r) => r.resourceType === 'Script')
       .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    lcpElement: JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}).match(
+      /"snippet":"((?:[^"\\]|\\.)*)"/,
+    )?.[1],
     failing: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
   };
 }
 
-async function audit(url, formFactor) {
+/** One Lighthouse run; a run whose trace Chromium failed to record (it happens on a busy machine) is run again. */
+async function audit(url, formFactor, reportPath) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, formFactor, reportPath);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      say(`    (run failed, again: ${error.message})`);
+    }
+  }
+}
+
+async function auditOnce(url, formFactor, reportPath) {
   const chrome = await launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -160,6 +178,7 @@ async function audit(url, formFactor) {
     const options = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
     const result = await lighthouse(url, options, formFactor === 'desktop' ? desktopConfig : undefined);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    writeFileSync(reportPath, result.report);
     return summarise(result.lhr);
   } finally {
     await chrome.kill();
@@ -175,6 +194,7 @@ async function main() {
   const redis = await services.findRedis(process.env.REDIS_URL);
   const databaseUrl = services.withDatabase(server.url, 'mf_bench_lighthouse');
   await services.ensureDatabase(databaseUrl, { fresh: true });
+  mkdirSync(REPORTS, { recursive: true });
   const app = await startApp(databaseUrl);
   const results = [];
   try {
@@ -188,7 +208,8 @@ async function main() {
       for (const formFactor of ['mobile', 'desktop']) {
         const runs = [];
         for (let run = 1; run <= RUNS; run += 1) {
-          const summary = await audit(`${app.base}${path}`, formFactor);
+          const name = `${path === '/' ? 'landing' : path.split('/')[1]}-${formFactor}-${run}.json`;
+          const summary = await audit(`${app.base}${path}`, formFactor, join(REPORTS, name));
           runs.push(summary);
           say(
             `  ${path} ${formFactor} run ${run}: performance ${summary.performance}, FCP ${seconds(summary.fcp)}, LCP ${seconds(summary.lcp)}, TBT ${Math.round(summary.tbt)} ms, CLS ${summary.cls.toFixed(3)}, a11y ${summary.accessibility}, BP ${summary.bestPractices}, SEO ${summary.seo}, transfer ${kib(summary.transfer)}`,

@@ -141,8 +141,7 @@ function sendPage(request: Request, response: Response, page: Page): void {
 /**
  * The landing page's head additions: its stylesheets (the route's CSS is otherwise loaded by its
  * script, too late for HTML that paints before any script runs), its scripts preloaded at low
- * priority, and the
- * hero's first picture and the display face preloaded, as the manifest of the client build names them.
+ * priority, and the hero's first picture preloaded, as the manifest of the client build names them.
  */
 function landingHead(dist: string): string {
   const manifestPath = join(dist, '.vite', 'manifest.json');
@@ -166,12 +165,8 @@ function landingHead(dist: string): string {
   visit('src/app/routes/landing.tsx');
   const assets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
   const hero = assets.find((file) => /\/jet-at-dusk-[\w-]+\.svg$/.test(file));
-  const display = readdirSync(join(dist, 'assets')).find((file) =>
-    /^cormorant-garamond-latin-400-normal-[\w-]+\.woff2$/.test(file),
-  );
   return [
     hero && `<link rel="preload" as="image" href="/${hero}" fetchpriority="high">`,
-    display && `<link rel="preload" as="font" type="font/woff2" href="/assets/${display}" crossorigin>`,
     ...[...css].map((file) => `<link rel="stylesheet" href="/${file}">`),
     ...[...scripts].map((file) => `<link rel="modulepreload" href="/${file}" fetchpriority="low">`),
   ]
@@ -268,7 +263,7 @@ async function prerenderLanding(dist: string, template: string, config: Frontend
     )
     .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
     // The page paints from its HTML and CSS; its scripts only take it over (hydrate), so they load
-    // behind the stylesheets, the display face and the hero's picture, never before them.
+    // behind the stylesheets and the hero's picture, never before them.
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
   return compressPage(page);
 }

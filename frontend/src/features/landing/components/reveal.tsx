@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { prefersReducedMotion } from '../../../lib/motion';
 import styles from './reveal.module.css';
 
@@ -16,21 +16,20 @@ export function Reveal({
   delay?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const [seen, setSeen] = useState(false);
   // Hidden at first on the server and in the browser alike (the prerendered page hydrates without
-  // a difference); index.html shows it to a visitor without JavaScript.
-  const [shown, setShown] = useState(false);
+  // a difference, then shows it at once where nothing can observe it); index.html shows it to a
+  // visitor without JavaScript.
+  const unobservable = useSyncExternalStore(neverChanges, cannotObserve, () => false);
+  const shown = seen || unobservable;
 
   useEffect(() => {
     const node = ref.current;
     if (shown || !node) return;
-    if (typeof IntersectionObserver === 'undefined' || prefersReducedMotion()) {
-      setShown(true);
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setShown(true);
+          setSeen(true);
           observer.disconnect();
         }
       },
@@ -52,4 +51,10 @@ export function Reveal({
       {children}
     </div>
   );
+}
+
+const neverChanges = () => () => undefined;
+
+function cannotObserve(): boolean {
+  return typeof IntersectionObserver === 'undefined' || prefersReducedMotion();
 }
