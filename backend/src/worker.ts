@@ -5,15 +5,22 @@ import { loadEnvironment } from './config/environment';
 import { exitOnBootError } from './platform/boot';
 import { AppLogger } from './platform/logging/app-logger';
 import { applyMigrations } from './platform/database/migrate';
+import { ormConfig } from './platform/database/mikro-orm.config';
 import { OutboxRelay } from './platform/queue/outbox-relay.service';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
-  loadEnvironment();
+  const config = loadEnvironment();
+  // Migrations first, on a connection of their own: the context's start-up hooks already start the
+  // job processors and the hold-release schedule, which must never meet a schema still being made.
+  // Its summary line waits for the house logger, which only exists with the context.
+  const migrator = await MikroORM.init(ormConfig(config.DATABASE_URL, { logger: () => undefined }));
+  let applied = '';
+  await applyMigrations(migrator, (message) => (applied = message)).finally(() => migrator.close());
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(AppLogger));
+  if (applied) app.get(AppLogger).log(applied, 'Migrations');
   app.enableShutdownHooks();
-  await applyMigrations(app.get(MikroORM));
   await app.get(OutboxRelay).start();
   app.get(AppLogger).log('worker started');
 }

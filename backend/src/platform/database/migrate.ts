@@ -8,7 +8,10 @@ const MIGRATION_LOCK_KEY = 72_311_019;
  * Applies pending migrations under a PostgreSQL advisory lock, so an api and a worker
  * starting together never run them twice.
  */
-export async function applyMigrations(orm: MikroORM): Promise<string[]> {
+export async function applyMigrations(
+  orm: MikroORM,
+  log: (message: string) => void = (message) => new Logger('Migrations').log(message),
+): Promise<string[]> {
   const connection = orm.em.getConnection();
   const knex = connection.getKnex();
   return knex.transaction(async (trx) => {
@@ -16,7 +19,7 @@ export async function applyMigrations(orm: MikroORM): Promise<string[]> {
     const applied = (await orm.getMigrator().up()).map((m) => m.name);
     if (applied.length > 0) {
       const last = applied[applied.length - 1];
-      new Logger('Migrations').log(`applied ${applied.length}, up to ${last}`);
+      log(`applied ${applied.length}, up to ${last}`);
     }
     return applied;
   });
