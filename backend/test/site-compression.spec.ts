@@ -21,7 +21,9 @@ function get(server: Server, path: string, acceptEncoding?: string): Promise<Raw
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       },
     );
@@ -82,30 +84,33 @@ describe('serving the built site compressed, and / prerendered', () => {
   it.each([
     ['the entry chunk', '/assets/index-abc123.js', ENTRY, /javascript/],
     ['the stylesheet', '/assets/index-abc123.css', STYLES, /text\/css/],
-  ])('answers %s in brotli, or gzip to a client that takes only gzip, decompressing to the file', async (_n, path, text, type) => {
-    const brotli = await get(t.http as Server, path, 'gzip, deflate, br');
-    expect(brotli.status).toBe(200);
-    expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
-    expect(brotli.headers['content-type']).toMatch(type);
-    expect(brotli.headers['cache-control']).toContain('immutable');
-    expect(brotli.body.length).toBeLessThan(Buffer.byteLength(text));
-    expect(brotliDecompressSync(brotli.body).toString()).toBe(text);
+  ])(
+    'answers %s in brotli, or gzip to a client that takes only gzip, decompressing to the file',
+    async (_n, path, text, type) => {
+      const brotli = await get(t.http as Server, path, 'gzip, deflate, br');
+      expect(brotli.status).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+      expect(brotli.headers['content-type']).toMatch(type);
+      expect(brotli.headers['cache-control']).toContain('immutable');
+      expect(brotli.body.length).toBeLessThan(Buffer.byteLength(text));
+      expect(brotliDecompressSync(brotli.body).toString()).toBe(text);
 
-    const gzip = await get(t.http as Server, path, 'gzip');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gzip.headers['vary']).toMatch(/accept-encoding/i);
-    expect(gunzipSync(gzip.body).toString()).toBe(text);
+      const gzip = await get(t.http as Server, path, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers['vary']).toMatch(/accept-encoding/i);
+      expect(gunzipSync(gzip.body).toString()).toBe(text);
 
-    // br refused by q=0: gzip then.
-    const refused = await get(t.http as Server, path, 'br;q=0, gzip');
-    expect(refused.headers['content-encoding']).toBe('gzip');
+      // br refused by q=0: gzip then.
+      const refused = await get(t.http as Server, path, 'br;q=0, gzip');
+      expect(refused.headers['content-encoding']).toBe('gzip');
 
-    const plain = await get(t.http as Server, path);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
-    expect(plain.body.toString()).toBe(text);
-  });
+      const plain = await get(t.http as Server, path);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+      expect(plain.body.toString()).toBe(text);
+    },
+  );
 
   it('serves no source map and never the prerenderer', async () => {
     const map = await get(t.http as Server, '/assets/index-abc123.js.map', 'br');

@@ -8,7 +8,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Modules the landing page loads on its first view, as the manifest names them. */
-const LANDING_MODULES = ['index.html', 'src/app/routes/landing.tsx', 'src/features/concierge/widget/concierge-launcher.tsx'];
+const LANDING_MODULES = [
+  'index.html',
+  'src/app/routes/landing.tsx',
+  'src/features/concierge/widget/concierge-launcher.tsx',
+];
 
 export function landingFirstLoad(dist) {
   const manifestPath = join(dist, '.vite', 'manifest.json');

@@ -193,7 +193,9 @@ export function serveFrontend(
   const template = readFileSync(indexPath, 'utf8')
     .replace('<!--app-config-->', meta)
     .replace(/__BRAND_NAME__/g, escapeAttribute(config.brandName));
-  const shell = compressPage(template.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(config.brandName)}</title>`));
+  const shell = compressPage(
+    template.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(config.brandName)}</title>`),
+  );
   const files = scanBuild(dist);
   const landing = prerenderLanding(dist, template, config).then(
     (page) => {

@@ -11,25 +11,27 @@ export default function MaintenanceScreen() {
   const setMaintenance = useSetMaintenance();
   return (
     <AntdProviders>
-    <main className={styles.screen}>
-      <div className={styles.panel}>
-        <p className="mf-eyebrow">Maison</p>
-        <h1 className={`mf-display ${styles.title}`}>Maintenance Mode</h1>
-        <p className={styles.message}>We're currently making some improvements to our site. Please check back soon.</p>
-        <Button type="primary" size="large" onClick={() => setAsking(true)}>
-          Return to Site
-        </Button>
-      </div>
-      <AdminCredentialsModal
-        open={asking}
-        title="Administrator sign-in"
-        okText="Return to Site"
-        onClose={() => setAsking(false)}
-        onSubmit={async (auth) => {
-          await setMaintenance(false, auth);
-        }}
-      />
-    </main>
+      <main className={styles.screen}>
+        <div className={styles.panel}>
+          <p className="mf-eyebrow">Maison</p>
+          <h1 className={`mf-display ${styles.title}`}>Maintenance Mode</h1>
+          <p className={styles.message}>
+            We're currently making some improvements to our site. Please check back soon.
+          </p>
+          <Button type="primary" size="large" onClick={() => setAsking(true)}>
+            Return to Site
+          </Button>
+        </div>
+        <AdminCredentialsModal
+          open={asking}
+          title="Administrator sign-in"
+          okText="Return to Site"
+          onClose={() => setAsking(false)}
+          onSubmit={async (auth) => {
+            await setMaintenance(false, auth);
+          }}
+        />
+      </main>
     </AntdProviders>
   );
 }
