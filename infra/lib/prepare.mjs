@@ -107,7 +107,9 @@ export async function ensureBuilt({ force = false, only } = {}) {
       );
       if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= newest) continue;
       say(`Building ${target.name}...`);
-      run('npm', ['run', 'build', '-w', target.name]);
+      // A production build whatever the caller's NODE_ENV (a test runner sets "test", and Vite would
+      // then bundle React's development build).
+      run('npm', ['run', 'build', '-w', target.name], { env: { ...process.env, NODE_ENV: 'production' } });
       mkdirSync(dirname(stamp), { recursive: true });
       writeFileSync(stamp, new Date().toISOString());
     }
