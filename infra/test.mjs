@@ -101,6 +101,8 @@ async function main() {
   }
   if (wanted('frontend')) {
     say('Frontend: component tests');
+    // The bundle budget test reads the client build: make it when missing or out of date.
+    await ensureBuilt({ only: ['frontend'] });
     frontend();
   }
   if (wanted('e2e')) {

@@ -1,11 +1,12 @@
 # The static site behind nginx, proxying the api.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
+COPY package.json package-lock.json .npmrc tsconfig.json ./
+# The shared rules are built by npm ci's prepare step (both the api and the site use them).
+COPY shared shared
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 RUN REDISMS_DISABLE_POSTINSTALL=1 npm ci --no-audit --no-fund
-COPY tsconfig.json ./
 COPY frontend frontend
 RUN npm run build -w frontend
 

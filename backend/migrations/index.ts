@@ -9,6 +9,8 @@ import { Migration20261122080000UserRequestLifecycle } from './Migration20261122
 import { Migration20261122090000LaunchPartyMoney } from './Migration20261122090000LaunchPartyMoney';
 import { Migration20261122100000OutboxJobId } from './Migration20261122100000OutboxJobId';
 import { Migration20261125010000FinancialRecordsKept } from './Migration20261125010000FinancialRecordsKept';
+import { Migration20261125030000ConciergeThreads } from './Migration20261125030000ConciergeThreads';
+import { Migration20261125040000WaitlistInvitesAndCheckIn } from './Migration20261125040000WaitlistInvitesAndCheckIn';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +24,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122090000LaunchPartyMoney', class: Migration20261122090000LaunchPartyMoney },
   { name: 'Migration20261122100000OutboxJobId', class: Migration20261122100000OutboxJobId },
   { name: 'Migration20261125010000FinancialRecordsKept', class: Migration20261125010000FinancialRecordsKept },
+  { name: 'Migration20261125030000ConciergeThreads', class: Migration20261125030000ConciergeThreads },
+  { name: 'Migration20261125040000WaitlistInvitesAndCheckIn', class: Migration20261125040000WaitlistInvitesAndCheckIn },
 ];

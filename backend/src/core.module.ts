@@ -7,6 +7,7 @@ import { MailModule } from './platform/mail/mail.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { QueueModule } from './platform/queue/queue.module';
 import { RedisModule } from './platform/redis/redis.module';
+import { LiveModule } from './platform/live/live.module';
 
 /** What both process kinds share: configuration, logs, metrics, PostgreSQL, Redis, queues and mail. */
 @Module({
@@ -16,6 +17,7 @@ import { RedisModule } from './platform/redis/redis.module';
     MetricsModule,
     DatabaseModule,
     RedisModule,
+    LiveModule,
     QueueModule,
     MailModule,
     CommonModule,

@@ -258,10 +258,7 @@ describe('The first unknown username after boot', () => {
       expect((await argon2Runs(t)).hash).toBeGreaterThanOrEqual(1);
       const wrongPassword = await cost(basic('admin', 'not-the-password'));
       const first = await cost(basic('ghost-1', 'whatever-password'));
-      const later = [
-        await cost(basic('ghost-2', 'whatever')),
-        await cost(basic('ghost-3', 'whatever')),
-      ];
+      const later = [await cost(basic('ghost-2', 'whatever')), await cost(basic('ghost-3', 'whatever'))];
       // One verification each, and no hashing: hashing the dummy on first use would show here.
       expect(first).toEqual({ hash: 0, verify: 1 });
       expect(later).toEqual([first, first]);

@@ -410,6 +410,19 @@ describe('The fuzzer: hostile input against every registered route', () => {
         },
         (response) => {
           const chunks: Buffer[] = [];
+          // A live stream (the session's updates) never ends by itself: its first frame is its answer.
+          if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+            response.once('data', (chunk: Buffer) => {
+              resolve({
+                status: response.statusCode ?? 0,
+                type: String(response.headers['content-type']),
+                text: chunk.toString('utf8'),
+                cookie: String(response.headers['set-cookie'] ?? ''),
+              });
+              call.destroy();
+            });
+            return;
+          }
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () =>
             resolve({

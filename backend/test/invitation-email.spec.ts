@@ -181,6 +181,7 @@ describe('Invitation emails through the email worker', () => {
       queued: 0,
       sent: 4,
       failed: 0,
+      bounced: 0,
       unknown: 0,
       done: true,
     });

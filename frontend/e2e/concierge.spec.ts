@@ -245,3 +245,70 @@ test.describe('the members’ concierge', () => {
     await expect(page).toHaveURL(/\/concierge-auth$/);
   });
 });
+
+test.describe('a reply that survives a reload, and stops on demand', () => {
+  test('reloading during a streamed reply resumes it to its end; Stop keeps the partial reply', async ({ page }) => {
+    await signIn(page);
+    const box = page.getByPlaceholder('Type a message...');
+    await box.fill('Plan a week of fine dining in Paris with a private chef');
+    await box.press('Enter');
+    const streaming = page.locator('main article[data-role="assistant"][aria-busy="true"]');
+    await expect(streaming).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    const before = (await streaming.textContent()) ?? '';
+
+    await page.reload();
+    // The reply goes on from where this tab stopped reading, and completes once, without a repeat.
+    await expect(page.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 });
+    const finished = replies(page).last();
+    const text = (await finished.textContent()) ?? '';
+    expect(text.length).toBeGreaterThan(before.length);
+    expect(text.startsWith(before.slice(0, 20))).toBe(true);
+    await expect(replies(page)).toHaveCount(1);
+    await expect(finished).toContainText('Concierge');
+
+    // Stop: the partial reply stays, marked stopped, and survives a reload too. Stop is pressed
+    // from inside the page the moment the first words appear (a busy machine could otherwise let
+    // the whole reply arrive before the click).
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('article[aria-busy="true"]')) return;
+        const stop = document.querySelector<HTMLButtonElement>('button[aria-label="Stop"]');
+        if (stop) {
+          observer.disconnect();
+          stop.click();
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await box.fill('Now a yacht in Monaco for the Grand Prix');
+    await box.press('Enter');
+    await expect(page.getByText('Stopped')).toBeVisible();
+    await expect(replies(page)).toHaveCount(2);
+    const partial = (await replies(page).last().locator('div').first().textContent()) ?? '';
+    expect(partial.length).toBeGreaterThan(0);
+    await page.reload();
+    await expect(page.getByText('Stopped')).toBeVisible();
+    await expect(replies(page)).toHaveCount(2);
+
+    // Rate the first reply (not helpful, with a comment).
+    await replies(page).first().getByRole('button', { name: 'Not helpful' }).click();
+    await page.getByLabel('Comment on this reply').fill('I wanted a terrace.');
+    await page.getByRole('button', { name: 'Send comment' }).click();
+    await expect(replies(page).first().getByRole('button', { name: 'Not helpful' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('another tab of the same session sees a rename live', async ({ page, context }) => {
+    await signIn(page);
+    await ask(page, 'A table for two in Rome tonight');
+    const other = await context.newPage();
+    await other.goto('/concierge');
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await expect(other.getByRole('button', { name: title, exact: true })).toBeVisible();
+    await page.getByRole('button', { name: `Options for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await page.getByLabel('Conversation title').fill('Roman holiday');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(other.getByRole('button', { name: 'Roman holiday', exact: true })).toBeVisible();
+  });
+});

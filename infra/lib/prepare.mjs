@@ -65,11 +65,18 @@ async function withLock(name, fn) {
 }
 
 const TARGETS = [
+  // The rules both ends share: the backend's build (and Node at run time) reads shared/dist.
+  {
+    name: 'shared',
+    sources: ['shared/src', 'shared/tsconfig.json', 'shared/package.json'],
+    stamp: 'shared/dist/.build-stamp',
+  },
   {
     name: 'backend',
     sources: [
       'backend/src',
       'backend/migrations',
+      'shared/src',
       'backend/tsconfig.json',
       'backend/tsconfig.build.json',
       'backend/package.json',
@@ -81,6 +88,7 @@ const TARGETS = [
     sources: [
       'frontend/src',
       'frontend/index.html',
+      'shared/src',
       'frontend/public',
       'frontend/vite.config.ts',
       'frontend/package.json',
@@ -91,7 +99,7 @@ const TARGETS = [
 
 export async function ensureBuilt({ force = false, only } = {}) {
   await withLock('build', async () => {
-    for (const target of TARGETS.filter((t) => !only || only.includes(t.name))) {
+    for (const target of TARGETS.filter((t) => !only || only.includes(t.name) || t.name === 'shared')) {
       const stamp = join(ROOT, target.stamp);
       const newest = Math.max(
         ...target.sources.map((s) => newestMtime(join(ROOT, s))),
@@ -99,7 +107,9 @@ export async function ensureBuilt({ force = false, only } = {}) {
       );
       if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= newest) continue;
       say(`Building ${target.name}...`);
-      run('npm', ['run', 'build', '-w', target.name]);
+      // A production build whatever the caller's NODE_ENV (a test runner sets "test", and Vite would
+      // then bundle React's development build).
+      run('npm', ['run', 'build', '-w', target.name], { env: { ...process.env, NODE_ENV: 'production' } });
       mkdirSync(dirname(stamp), { recursive: true });
       writeFileSync(stamp, new Date().toISOString());
     }

@@ -125,6 +125,18 @@ export class Environment {
   @IsString()
   OPENAI_MODEL = 'gpt-4o';
 
+  /** How long a streamed reply's frames stay in Redis (seconds), so a reload or another tab can resume it. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  CHAT_STREAM_TTL_SECONDS = 300;
+
+  /** The built-in engine's pause between streamed pieces (ms), so a reply reads as it is written. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  OFFLINE_REPLY_PIECE_DELAY_MS = 12;
+
   /** The OpenAI Images model the worker draws the concierge's illustrations with (when OPENAI_API_KEY is set). */
   @IsString()
   @MinLength(1)

@@ -22,8 +22,11 @@ export async function startSmtpSink(): Promise<{
   holdNext(count: number): void;
   release(): void;
   waitForHeld(count: number): Promise<void>;
+  /** Refuses these recipients at RCPT TO with a 550 (no such mailbox): a hard bounce. */
+  rejectRecipients(addresses: string[]): void;
   close(): Promise<void>;
 }> {
+  const rejected = new Set<string>();
   const received: ReceivedEmail[] = [];
   const events = new EventEmitter();
   let failures = 0;
@@ -33,6 +36,14 @@ export async function startSmtpSink(): Promise<{
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address.toLowerCase())) return callback();
+      const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected: no such mailbox`) as Error & {
+        responseCode: number;
+      };
+      error.responseCode = 550;
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -91,6 +102,10 @@ export async function startSmtpSink(): Promise<{
         events.on('held', check);
         check();
       }),
+    rejectRecipients: (addresses) => {
+      rejected.clear();
+      for (const address of addresses) rejected.add(address.toLowerCase());
+    },
     close: () => {
       held.clear();
       return new Promise<void>((resolve) => server.close(() => resolve()));

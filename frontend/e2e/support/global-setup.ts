@@ -73,6 +73,8 @@ export default async function globalSetup(): Promise<void> {
     CONCIERGE_PASSWORD: E2E_CONCIERGE_PASSWORD,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
     QUEUE_BACKOFF_MS: '200',
+    // Replies long enough in time to reload or press Stop while they stream.
+    OFFLINE_REPLY_PIECE_DELAY_MS: '40',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   const child = spawn(process.execPath, [resolve(ROOT, 'infra', 'start.mjs')], {

@@ -1,25 +1,33 @@
-import '@fontsource/cormorant-garamond/300.css';
-import '@fontsource/cormorant-garamond/400.css';
-import '@fontsource/cormorant-garamond/500.css';
-import '@fontsource/cormorant-garamond/400-italic.css';
-import '@fontsource/inter/300.css';
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
 import './global.css';
 
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, createQueryClient } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
+
+// The web fonts come once the page has loaded: the prerendered landing page paints its words at
+// once in the fallback faces, and never holds its load (nor its scripts) for some 160 KB of fonts.
+const loadFonts = () => void import('./fonts.css');
+if (document.readyState === 'complete') loadFonts();
+else window.addEventListener('load', loadFonts, { once: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The api sends / as HTML prerendered at its start-up (src/app/server-render.tsx): React takes it
+// over where it stands (the page's chunk hydrates when it has arrived), in a transition, so that the
+// work is cut into short slices that never keep a tap waiting. Every other page arrives empty and
+// is rendered here.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);

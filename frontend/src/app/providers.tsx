@@ -1,7 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
-import { antdTheme } from './theme';
 
 /** The spec's global data policy: answers stay fresh forever, nothing refetches or retries on its own. */
 export function createQueryClient(): QueryClient {
@@ -18,14 +16,10 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The providers of every page. Ant Design's are not here: they wrap only the pages that use it
+ * (app/antd-layout.tsx), so that the landing page's first load holds none of Ant Design.
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={antdTheme}>
-        <AntApp component={false} notification={{ placement: 'topRight', duration: 5 }}>
-          {children}
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

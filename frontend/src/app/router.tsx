@@ -1,71 +1,85 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { AppLayout, PageFallback } from './layout';
 
 /**
- * Every page is its own chunk: the landing page must not download the admin or chat stacks.
+ * Every page is its own chunk: the landing page must not download the admin or chat stacks, nor
+ * Ant Design. The routes are React Router's declarative ones (<Routes>), not its data router: the
+ * landing page needs no loaders, and the data router's code alone was about a tenth of the landing
+ * page's first load (src/testing/bundle-budget.test.ts keeps that under 100 KB compressed).
  *
- * To add a page, add one entry to `pageRoutes`:
- *   { path: '/admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
- * A file in app/routes/ composes features for one screen; it exports its component by name.
+ * To add a page, add a `page(...)` import below and a <Route> inside the Ant Design layout (or beside
+ * the landing page for a page without Ant Design). A file in app/routes/ composes features for one
+ * screen; it exports its component by name.
  *
  * Every route of the spec's route map is here. Scroll-to-top, the page_view on each route change and
  * the floating concierge's launcher live in AppLayout.
  */
-const pageRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
-  },
-  { path: '/admin', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
-  { path: '/concierge', lazy: () => import('./routes/concierge').then((m) => ({ Component: m.ConciergeRoute })) },
-  {
-    path: '/concierge-auth',
-    lazy: () => import('./routes/concierge-auth').then((m) => ({ Component: m.ConciergeAuthRoute })),
-  },
-  {
-    path: '/simple-concierge',
-    lazy: () => import('./routes/simple-concierge').then((m) => ({ Component: m.SimpleConciergeRoute })),
-  },
-  {
-    path: '/modern-concierge',
-    lazy: () => import('./routes/modern-concierge').then((m) => ({ Component: m.ModernConciergeRoute })),
-  },
-  {
-    path: '/invitations/:code/payment/:rsvpId',
-    lazy: () => import('./routes/invitation-payment').then((m) => ({ Component: m.InvitationPaymentRoute })),
-  },
-  {
-    path: '/invitation/:code',
-    lazy: () => import('./routes/invitation').then((m) => ({ Component: m.InvitationRoute })),
-  },
-  {
-    path: '/invitations/:code/thank-you',
-    lazy: () => import('./routes/thank-you').then((m) => ({ Component: m.ThankYouRoute })),
-  },
-  {
-    path: '/vendor-apply',
-    lazy: () => import('./routes/vendor-apply').then((m) => ({ Component: m.VendorApplyRoute })),
-  },
-  {
-    path: '/vendor-onboarding',
-    lazy: () => import('./routes/vendor-apply').then((m) => ({ Component: m.VendorApplyRoute })),
-  },
-  // Keep last: any path not matched above.
-  {
-    path: '*',
-    lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
-  },
-];
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: AppLayout,
-    HydrateFallback: PageFallback,
-    children: pageRoutes,
-  },
-];
+const Landing = page(() => import('./routes/landing'), 'LandingRoute');
+const NotFound = page(() => import('./routes/not-found'), 'NotFoundRoute');
+/** The layout of every page built with Ant Design: it brings Ant Design's providers. */
+const AntdLayout = page(() => import('./antd-layout'), 'AntdLayout');
+const Admin = page(() => import('./routes/admin'), 'AdminRoute');
+const CheckIn = page(() => import('./routes/check-in'), 'CheckInRoute');
+const Concierge = page(() => import('./routes/concierge'), 'ConciergeRoute');
+const ConciergeAuth = page(() => import('./routes/concierge-auth'), 'ConciergeAuthRoute');
+const SimpleConcierge = page(() => import('./routes/simple-concierge'), 'SimpleConciergeRoute');
+const ModernConcierge = page(() => import('./routes/modern-concierge'), 'ModernConciergeRoute');
+const InvitationPayment = page(() => import('./routes/invitation-payment'), 'InvitationPaymentRoute');
+const Invitation = page(() => import('./routes/invitation'), 'InvitationRoute');
+const ThankYou = page(() => import('./routes/thank-you'), 'ThankYouRoute');
+const VendorApply = page(() => import('./routes/vendor-apply'), 'VendorApplyRoute');
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** A page's chunk loading: the page colour, no spinner flash. */
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<AppLayout />}>
+        <Route
+          index
+          element={
+            <Loading>
+              <Landing />
+            </Loading>
+          }
+        />
+        <Route
+          element={
+            <Loading>
+              <AntdLayout />
+            </Loading>
+          }
+        >
+          <Route path="/admin" element={<Admin />} />
+          <Route path="/admin/check-in" element={<CheckIn />} />
+          <Route path="/concierge" element={<Concierge />} />
+          <Route path="/concierge-auth" element={<ConciergeAuth />} />
+          <Route path="/simple-concierge" element={<SimpleConcierge />} />
+          <Route path="/modern-concierge" element={<ModernConcierge />} />
+          <Route path="/invitations/:code/payment/:rsvpId" element={<InvitationPayment />} />
+          <Route path="/invitation/:code" element={<Invitation />} />
+          <Route path="/invitations/:code/thank-you" element={<ThankYou />} />
+          <Route path="/vendor-apply" element={<VendorApply />} />
+          <Route path="/vendor-onboarding" element={<VendorApply />} />
+        </Route>
+        {/* Keep last: any path not matched above. */}
+        <Route
+          path="*"
+          element={
+            <Loading>
+              <NotFound />
+            </Loading>
+          }
+        />
+      </Route>
+    </Routes>
+  );
 }

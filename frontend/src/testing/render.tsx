@@ -1,16 +1,25 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AntdProviders } from '../app/antd-providers';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 
 /** Renders a component inside the real app providers (query client, Ant Design theme and App). */
 export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
-  return render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>, options);
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <AntdProviders>{ui}</AntdProviders>
+    </AppProviders>,
+    options,
+  );
 }
 
-/** Renders the real route table at a path. */
+/**
+ * Renders the real route table at a path, in a memory router the test can read and drive
+ * (`router.state.location`, `router.navigate`).
+ */
 export function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
   return { router, ...renderWithProviders(<RouterProvider router={router} />) };
 }

@@ -6,6 +6,8 @@ import { RateLimitService, type RateLimitRule } from '../../common/rate-limit.se
 import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge-session.service';
 import { ConciergeAuthDto } from './dto/concierge-auth.dto';
 import { OpenForWritesGuard } from './open-for-writes.guard';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, SUCCESS_ONLY, successData, t } from '../../common/api-schema';
 
 const ATTEMPTS: RateLimitRule = {
   name: 'concierge-auth',
@@ -18,6 +20,7 @@ function sessionCookie(request: Request): unknown {
   return ((request.cookies ?? {}) as Record<string, unknown>)[CONCIERGE_COOKIE];
 }
 
+@ApiTags('concierge')
 @Controller('concierge')
 export class ConciergeAuthController {
   constructor(
@@ -30,6 +33,9 @@ export class ConciergeAuthController {
    * in parallel cannot slip past the limit; a right password clears the count.
    */
   @Post('auth')
+  @ApiOperation({ summary: 'Opens a concierge session: sets the session cookie on the right password' })
+  @ApiAnswer(successData(t.object({ authenticated: t.literal(true), expiresAt: t.dateTime() })))
+  @ApiErrors(401, 429, 503)
   @HttpCode(200)
   @UseGuards(OpenForWritesGuard)
   async authenticate(
@@ -52,12 +58,16 @@ export class ConciergeAuthController {
   }
 
   @Get('session')
+  @ApiOperation({ summary: 'Whether the session cookie opens the concierge' })
+  @ApiAnswer(successData(t.object({ authenticated: t.boolean() })))
   async session(@Req() request: Request): Promise<{ success: true; data: { authenticated: boolean } }> {
     return { success: true, data: { authenticated: await this.sessions.verify(sessionCookie(request)) } };
   }
 
   /** Ends the session on the server too, so a copy of the cookie no longer opens the concierge. */
   @Post('logout')
+  @ApiOperation({ summary: 'Ends the concierge session, on the server too' })
+  @ApiAnswer(SUCCESS_ONLY)
   @HttpCode(200)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ success: true }> {
     await this.sessions.revoke(sessionCookie(request));

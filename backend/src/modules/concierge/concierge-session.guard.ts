@@ -1,7 +1,9 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { AppError } from '../../common/app-error';
 import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge-session.service';
+
+type SessionRequest = Request & { conciergeSessionId?: string };
 
 /** Lets a request through only with a valid, not signed-out concierge session cookie. */
 @Injectable()
@@ -9,11 +11,20 @@ export class ConciergeSessionGuard implements CanActivate {
   constructor(private readonly sessions: ConciergeSessionService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<SessionRequest>();
     const cookies = (request.cookies ?? {}) as Record<string, unknown>;
-    if (!(await this.sessions.verify(cookies[CONCIERGE_COOKIE]))) {
+    const id = await this.sessions.sessionId(cookies[CONCIERGE_COOKIE]);
+    if (!id) {
       throw AppError.unauthorized('Your concierge session has ended. Please enter the password again.');
     }
+    request.conciergeSessionId = id;
     return true;
   }
 }
+
+/** The id of the concierge session the guard let through. */
+export const ConciergeSessionId = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const id = context.switchToHttp().getRequest<SessionRequest>().conciergeSessionId;
+  if (!id) throw AppError.unauthorized('Your concierge session has ended. Please enter the password again.');
+  return id;
+});

@@ -74,9 +74,14 @@ export class ConciergeSessionService {
 
   /** True when the cookie value is ours, unexpired, and its session has not been signed out. */
   async verify(value: unknown, now = Date.now()): Promise<boolean> {
+    return (await this.sessionId(value, now)) !== null;
+  }
+
+  /** The id of the live session the cookie value carries (what the session's threads belong to), or null. */
+  async sessionId(value: unknown, now = Date.now()): Promise<string | null> {
     const session = this.read(value, now);
-    if (!session) return false;
-    return (await this.redis.exists(this.revokedKey(session.id))) === 0;
+    if (!session) return null;
+    return (await this.redis.exists(this.revokedKey(session.id))) === 0 ? session.id : null;
   }
 
   /** Ends the cookie's session on the server; a value that is not a live session changes nothing. */

@@ -1,3 +1,4 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { GeoModule } from '../../platform/geo/geo.module';
@@ -5,6 +6,10 @@ import { RequestsModule } from '../requests/requests.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { ChatController } from './chat.controller';
 import { ChatService } from './chat.service';
+import { ChatStreamsService } from './chat-streams.service';
+import { ConciergeMessage, ConciergeThread } from './threads/thread.entity';
+import { ThreadsController } from './threads/threads.controller';
+import { ThreadsService } from './threads/threads.service';
 import { ConciergeAuthController } from './concierge-auth.controller';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ConciergeSessionService } from './concierge-session.service';
@@ -12,13 +17,21 @@ import { OpenForWritesGuard } from './open-for-writes.guard';
 import { PartnerDirectory, VendorDirectory } from './vendor-directory';
 
 @Module({
-  imports: [AiModule, GeoModule, RequestsModule, VendorsModule],
-  controllers: [ConciergeAuthController, ChatController],
+  imports: [
+    MikroOrmModule.forFeature([ConciergeThread, ConciergeMessage]),
+    AiModule,
+    GeoModule,
+    RequestsModule,
+    VendorsModule,
+  ],
+  controllers: [ConciergeAuthController, ChatController, ThreadsController],
   providers: [
     ConciergeSessionService,
     ConciergeSessionGuard,
     OpenForWritesGuard,
     ChatService,
+    ChatStreamsService,
+    ThreadsService,
     { provide: VendorDirectory, useClass: PartnerDirectory },
   ],
   exports: [ConciergeSessionService, ConciergeSessionGuard],

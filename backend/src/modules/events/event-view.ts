@@ -1,5 +1,8 @@
 import type { Event } from './event.entity';
 
+/** The event's closed lists, for other modules' contracts. */
+export { CURRENCIES, EVENT_STATUSES } from './event.entity';
+
 /** An event as other modules and the admin screens see it: plain data, never the entity. */
 export interface EventView {
   id: number;

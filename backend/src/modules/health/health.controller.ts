@@ -5,11 +5,26 @@ import type Redis from 'ioredis';
 import { MIGRATIONS } from '../../../migrations';
 import { withTimeout } from '../../common/with-timeout';
 import { REDIS } from '../../platform/redis/redis.module';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, SUCCESS_ONLY, successData, t } from '../../common/api-schema';
 
 const CHECK_TIMEOUT_MS = 1500;
 
 type Probe = 'up' | 'down';
 
+const PROBE = t.oneOf(['up', 'down']);
+const STORES = t.object({ database: PROBE, redis: PROBE });
+const READINESS = t.object(
+  {
+    database: PROBE,
+    redis: PROBE,
+    migrations: t.oneOf(['applied', 'pending', 'unknown']),
+    pending: t.array(t.string()),
+  },
+  ['pending'],
+);
+
+@ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
@@ -19,6 +34,12 @@ export class HealthController {
 
   /** 200 only while PostgreSQL and Redis both answer; 503 (naming the one that does not) otherwise. */
   @Get()
+  @ApiOperation({ summary: 'PostgreSQL and Redis both answer' })
+  @ApiAnswer(successData(STORES))
+  @ApiAnswer(t.object({ success: t.literal(false), error: t.string(), data: STORES }), {
+    status: 503,
+    description: 'A store does not answer',
+  })
   async check(@Res() response: Response): Promise<void> {
     const [database, redis] = await Promise.all([
       this.probe(this.em.getConnection().execute('select 1')),
@@ -36,6 +57,8 @@ export class HealthController {
 
   /** Liveness: the process answers. Nothing else is checked, so a store's outage never restarts it. */
   @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiAnswer(SUCCESS_ONLY)
   live(): { success: true } {
     return { success: true };
   }
@@ -46,6 +69,12 @@ export class HealthController {
    * newer release is not ready before its schema is).
    */
   @Get('ready')
+  @ApiOperation({ summary: 'Readiness: PostgreSQL, Redis and every migration applied' })
+  @ApiAnswer(successData(READINESS))
+  @ApiAnswer(t.object({ success: t.literal(false), error: t.string(), data: READINESS }), {
+    status: 503,
+    description: 'Not ready',
+  })
   async ready(@Res() response: Response): Promise<void> {
     const [applied, redis] = await Promise.all([
       withTimeout(

@@ -7,9 +7,12 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { GenerateImageDto } from './dto/generate-image.dto';
 import { ImagesService } from './images.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, ApiRawAnswer, successData, t } from '../../common/api-schema';
 
 const TOO_MANY = 'Too many image requests. Please wait a minute and try again.';
 
+@ApiTags('concierge')
 @Controller()
 export class ImagesController {
   constructor(
@@ -20,6 +23,9 @@ export class ImagesController {
 
   /** The session chat's illustration for a reply's topic (spec, section 7), rate limited per address and session. */
   @Post('generate-image')
+  @ApiOperation({ summary: 'An illustration for a reply’s topic' })
+  @ApiAnswer(successData(t.object({ imageUrl: t.string() })))
+  @ApiErrors(429, 503)
   @HttpCode(200)
   async generate(
     @Body() body: GenerateImageDto,
@@ -33,6 +39,9 @@ export class ImagesController {
 
   /** Generated pictures, from our own origin; a file's name is its content's key, so it never changes. */
   @Get('images/:file')
+  @ApiOperation({ summary: 'A generated picture (SVG or PNG), cached for a year' })
+  @ApiRawAnswer('image/*', 'The picture')
+  @ApiErrors(404)
   async file(@Param('file') name: string, @Res() response: Response): Promise<void> {
     const file = await this.images.file(name);
     if (!file) throw AppError.notFound('Image not found.');

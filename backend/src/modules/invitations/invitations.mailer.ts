@@ -11,6 +11,9 @@ import type { EventView as Event } from '../events/event-view';
 import type { Invitation } from './invitation.entity';
 import { invitationKey, InvitationsService, rsvpConfirmationKey } from './invitations.service';
 import type { Rsvp } from './rsvp.entity';
+import { RsvpPasses } from './rsvp-pass';
+
+const PASS_CID = 'pass@maison';
 
 /** Renders and sends the Launch Party emails, each at most once (EmailDeliveryService.deliverOnce). */
 @Injectable()
@@ -18,6 +21,7 @@ export class InvitationsMailer {
   constructor(
     private readonly invitations: InvitationsService,
     private readonly emails: EmailDeliveryService,
+    private readonly passes: RsvpPasses,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -76,9 +80,12 @@ export class InvitationsMailer {
       }
       const earlier = Array.from({ length: wanted - 1 }, (_, i) => rsvpConfirmationKey(rsvp.id, i + 1));
       const updated = await this.emails.anySent(earlier);
-      await this.emails.deliverOnce(key, meta, () => this.renderConfirmation(rsvp, invitation, event, updated), {
-        job,
-      });
+      await this.emails.deliverOnce(
+        key,
+        meta,
+        async () => this.renderConfirmation(rsvp, invitation, event, updated, await this.passes.png(rsvp.passId)),
+        { job },
+      );
     });
   }
 
@@ -152,7 +159,13 @@ export class InvitationsMailer {
   }
 
   /** `updated`: an earlier confirmation of this RSVP went out, and this one replaces it. */
-  renderConfirmation(rsvp: Rsvp, invitation: Invitation, event: Event, updated = false): OutgoingEmail {
+  renderConfirmation(
+    rsvp: Rsvp,
+    invitation: Invitation,
+    event: Event,
+    updated = false,
+    passPng?: Buffer,
+  ): OutgoingEmail {
     const brand = this.config.BRAND_NAME;
     const url = this.invitationUrl(invitation.invitationCode);
     const guests = `${rsvp.guestCount} ${rsvp.guestCount === 1 ? 'Guest' : 'Guests'}`;
@@ -166,7 +179,13 @@ export class InvitationsMailer {
         `Your RSVP has been confirmed for ${event.name}. We look forward to welcoming you.`,
         ...(updated ? ['These details replace those of our earlier confirmation.'] : []),
         'The calendar invitation attached holds the details below.',
+        ...(passPng ? ['Please present the pass below at the door; it admits your whole party.'] : []),
       ],
+      ...(passPng
+        ? {
+            image: { cid: PASS_CID, alt: `Door pass for ${invitation.recipientName}`, caption: 'Your pass', size: 200 },
+          }
+        : {}),
       details: [
         ...this.details(event),
         ['Guests', guests],
@@ -178,7 +197,10 @@ export class InvitationsMailer {
       to: invitation.recipientEmail,
       subject: `${updated ? 'Updated confirmation' : 'Confirmed'}: ${event.name} · ${brand}`,
       ...body,
-      attachments: [this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url)],
+      attachments: [
+        this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url),
+        ...(passPng ? [{ filename: 'pass.png', content: passPng, contentType: 'image/png', cid: PASS_CID }] : []),
+      ],
     };
   }
 }

@@ -3,6 +3,9 @@ import { Invitation } from './invitation.entity';
 import { Rsvp } from './rsvp.entity';
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
+import { WaitlistModule } from '../waitlist/waitlist.module';
+import { CheckInController } from './check-in.controller';
+import { CheckInService } from './check-in.service';
 import { InvitationsAdminController } from './invitations-admin.controller';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsMailer } from './invitations.mailer';
@@ -11,17 +14,20 @@ import { SendInvitationEmailJob } from './jobs/send-invitation-email.job';
 import { SendRsvpConfirmationJob } from './jobs/send-rsvp-confirmation.job';
 import { ReservationsService } from './reservations.service';
 import { RsvpChanges } from './rsvp-changes';
+import { RsvpPasses } from './rsvp-pass';
 import { RsvpsService } from './rsvps.service';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([Invitation, Rsvp]), EventsModule],
-  controllers: [InvitationsController, InvitationsAdminController],
+  imports: [MikroOrmModule.forFeature([Invitation, Rsvp]), EventsModule, WaitlistModule],
+  controllers: [InvitationsController, InvitationsAdminController, CheckInController],
   providers: [
     InvitationsService,
     RsvpsService,
     ReservationsService,
     RsvpChanges,
     InvitationsMailer,
+    RsvpPasses,
+    CheckInService,
     SendInvitationEmailJob,
     SendRsvpConfirmationJob,
   ],

@@ -1,12 +1,15 @@
-import { ForeignKeyConstraintViolationException, LockMode } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '../../common/app-error';
+import { pgTextArray } from '../../common/pg-array';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { effectiveDeliverySql, EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
+import type { WaitlistFilter } from '../waitlist/waitlist-filter.dto';
+import { WaitlistService } from '../waitlist/waitlist.service';
 import { EventLifecycle } from '../events/event-lifecycle';
 import type { EventView } from '../events/event-view';
 import { EventsService } from '../events/events.service';
@@ -19,7 +22,7 @@ import { Rsvp } from './rsvp.entity';
  * Where the invitation email stands, as the admin table shows it. 'unknown': its sending was
  * interrupted, and it may have been delivered; the administrator decides whether to send again.
  */
-export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'unknown';
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'bounced' | 'unknown';
 
 export interface InvitationRow {
   id: number;
@@ -44,7 +47,10 @@ export interface BatchProgress {
   total: number;
   queued: number;
   sent: number;
+  /** Failed for good, bounced ones included. */
   failed: number;
+  /** Refused by the recipient's mail server (a hard bounce): counted in `failed` too. */
+  bounced: number;
   /** Interrupted sends: they may have been delivered. */
   unknown: number;
   done: boolean;
@@ -61,6 +67,21 @@ export const rsvpConfirmationKey = (rsvpId: string, version: number) => `rsvp.co
 
 const delivery = effectiveDeliverySql('d');
 
+/** What inviting from the waitlist did: `existing` emails already had an invitation to the event. */
+export interface WaitlistInviteResult {
+  matched: number;
+  created: number;
+  existing: number;
+  /** A few of the emails that already had one, for the administrator to read. */
+  existingEmails: string[];
+  /** The batch the progress bar follows; null when nothing new was sent. */
+  batch: BatchProgress | null;
+}
+
+/** Waitlist rows read, invitations written and emails queued per statement. */
+const WAITLIST_INVITE_BATCH = 1000;
+const duplicateMessage = (email: string) => `${email} already has an invitation to this event`;
+
 const EVENT_CANCELLED = 'This event has been cancelled';
 const KEPT_FOR_PAYMENT =
   "This invitation has a payment on record and cannot be deleted. To release the guest's place, refund the payment under Responses, Payments.";
@@ -72,6 +93,7 @@ export class InvitationsService implements OnModuleInit {
     private readonly emails: EmailDeliveryService,
     private readonly lifecycle: EventLifecycle,
     private readonly events: EventsService,
+    private readonly waitlist: WaitlistService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -108,8 +130,14 @@ export class InvitationsService implements OnModuleInit {
   }
 
   /** 'retrying' while the queue will try again; 'failed' once it will not; 'unknown' for an interrupted send. */
-  private deliveryStatus(status: string | null, attempts: number | null, final: boolean | null): DeliveryStatus | null {
+  private deliveryStatus(
+    status: string | null,
+    attempts: number | null,
+    final: boolean | null,
+    bounced: boolean | null,
+  ): DeliveryStatus | null {
     if (!status || status === 'skipped') return null;
+    if (status === 'failed' && bounced) return 'bounced';
     if (status === 'failed') return final || (attempts ?? 0) >= this.config.QUEUE_ATTEMPTS ? 'failed' : 'retrying';
     return status as DeliveryStatus;
   }
@@ -123,7 +151,8 @@ export class InvitationsService implements OnModuleInit {
     const id = query.id ?? null;
     const rows = await conn.execute<Array<Record<string, unknown>>>(
       `select i.*, e.name as event_name, e.date as event_date, ${delivery.status} as delivery_status,
-              d.attempts as delivery_attempts, ${delivery.error} as delivery_error, ${delivery.final} as delivery_final
+              d.attempts as delivery_attempts, ${delivery.error} as delivery_error, ${delivery.final} as delivery_final,
+              d.bounced as delivery_bounced
          from invitations i
          join events e on e.id = i.event_id
          left join email_deliveries d on d.key = 'invitation.send:' || i.id
@@ -142,6 +171,7 @@ export class InvitationsService implements OnModuleInit {
         r.delivery_status as string | null,
         r.delivery_attempts as number | null,
         r.delivery_final as boolean | null,
+        r.delivery_bounced as boolean | null,
       );
       return {
         id: r.id as number,
@@ -184,7 +214,15 @@ export class InvitationsService implements OnModuleInit {
       specialNotes: input.specialNotes ?? null,
       invitationCode: newInvitationCode(),
     });
-    await em.flush();
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        const message = duplicateMessage(invitation.recipientEmail);
+        throw new AppError('conflict', message, { recipientEmail: message });
+      }
+      throw error;
+    }
     return this.row(invitation.id);
   }
 
@@ -271,6 +309,89 @@ export class InvitationsService implements OnModuleInit {
     return this.batchProgress(batchId);
   }
 
+  /**
+   * Invites every waitlist entry a filter covers (chosen rows, a search, a source, a campaign,
+   * sign-up dates) to an event, in one transaction: one invitation per email per event (the unique
+   * index answers for it, so two administrators inviting at once cannot duplicate one either);
+   * emails that already have one are counted and named, not invited twice. The new invitations'
+   * emails are queued (outbox) in the same transaction, and one send batch follows them all.
+   * The waitlist is read in keyset batches and each batch written by one statement: 10,000 rows
+   * never sit in memory at once.
+   */
+  async inviteFromWaitlist(input: {
+    eventId: number;
+    maxGuests: number;
+    note: string | null;
+    filter: WaitlistFilter;
+  }): Promise<WaitlistInviteResult> {
+    const event = await this.events.findById(input.eventId);
+    if (!event) throw AppError.badRequest('Event is required', { eventId: 'Event is required' });
+    if (event.status === 'cancelled') throw AppError.conflict(EVENT_CANCELLED);
+    if (event.status === 'completed') throw AppError.conflict('This event has already taken place');
+    const outcome = await this.em.fork().transactional(async (em) => {
+      let matched = 0;
+      const existingEmails: string[] = [];
+      const created: number[] = [];
+      for await (const entries of this.waitlist.iterateMatching(input.filter, WAITLIST_INVITE_BATCH)) {
+        matched += entries.length;
+        const rows = await em.execute<Array<{ id: number; recipient_email: string }>>(
+          `insert into invitations (event_id, recipient_name, recipient_email, recipient_phone, max_guests,
+                                    special_notes, status, invitation_code, created_at, updated_at)
+           select ?, name, email, phone, ?, ?, 'pending', code, now(), now()
+             from unnest(?::text[], ?::text[], ?::text[], ?::text[]) as t(email, name, phone, code)
+           on conflict (event_id, lower(recipient_email)) where not legacy_duplicate do nothing
+           returning id, recipient_email`,
+          [
+            event.id,
+            input.maxGuests,
+            input.note,
+            pgTextArray(entries.map((e) => e.email.toLowerCase())),
+            // The invitation greets the person by name; an entry without one by its email's name.
+            pgTextArray(entries.map((e) => e.fullName?.trim() || e.email.split('@')[0])),
+            pgTextArray(entries.map((e) => e.phone)),
+            pgTextArray(entries.map(() => newInvitationCode())),
+          ],
+        );
+        if (rows.length < entries.length && existingEmails.length < 20) {
+          const added = new Set(rows.map((r) => r.recipient_email));
+          for (const e of entries) {
+            if (existingEmails.length >= 20) break;
+            if (!added.has(e.email.toLowerCase())) existingEmails.push(e.email.toLowerCase());
+          }
+        }
+        await this.emails.queueMany(
+          em,
+          'invitation.send',
+          rows.map((r) => ({
+            key: invitationKey(r.id),
+            recipient: r.recipient_email,
+            payload: { invitationId: r.id },
+          })),
+          'invitation.send',
+        );
+        for (const r of rows) created.push(r.id);
+      }
+      if (matched === 0) throw AppError.badRequest('No waitlist entries match this selection');
+      let batchId: string | null = null;
+      if (created.length > 0) {
+        batchId = randomUUID();
+        await em.execute(`insert into invitation_send_batches (id, event_id, invitation_ids) values (?, ?, ?::int[])`, [
+          batchId,
+          event.id,
+          `{${created.join(',')}}`,
+        ]);
+      }
+      return { matched, created: created.length, existingEmails, batchId };
+    });
+    return {
+      matched: outcome.matched,
+      created: outcome.created,
+      existing: outcome.matched - outcome.created,
+      existingEmails: outcome.existingEmails,
+      batch: outcome.batchId ? await this.batchProgress(outcome.batchId) : null,
+    };
+  }
+
   async batchProgress(batchId: string): Promise<BatchProgress> {
     const conn = this.em.getConnection();
     const [batch] = await conn.execute<Array<{ id: string; event_id: number; invitation_ids: number[] }>>(
@@ -278,23 +399,30 @@ export class InvitationsService implements OnModuleInit {
       [batchId],
     );
     if (!batch) throw AppError.notFound('Batch not found');
-    const deliveries = await conn.execute<Array<{ status: string; attempts: number; final: boolean | null }>>(
-      `select ${delivery.status} as status, d.attempts, ${delivery.final} as final from unnest(?::int[]) as b(id)
+    const deliveries = await conn.execute<
+      Array<{ status: string; attempts: number; final: boolean | null; bounced: boolean | null }>
+    >(
+      `select ${delivery.status} as status, d.attempts, ${delivery.final} as final, d.bounced
+         from unnest(?::int[]) as b(id)
          left join email_deliveries d on d.key = 'invitation.send:' || b.id`,
       [`{${batch.invitation_ids.join(',')}}`],
     );
     let sent = 0;
     let failed = 0;
     let unknown = 0;
+    let bounced = 0;
     for (const d of deliveries) {
-      const status = this.deliveryStatus(d.status, d.attempts, d.final);
+      const status = this.deliveryStatus(d.status, d.attempts, d.final, d.bounced);
       if (status === 'sent') sent += 1;
       else if (status === 'unknown') unknown += 1;
-      else if (status === 'failed' || status === null) failed += 1;
+      else if (status === 'bounced') {
+        bounced += 1;
+        failed += 1;
+      } else if (status === 'failed' || status === null) failed += 1;
     }
     const total = batch.invitation_ids.length;
     const queued = total - sent - failed - unknown;
-    return { id: batch.id, eventId: batch.event_id, total, queued, sent, failed, unknown, done: queued === 0 };
+    return { id: batch.id, eventId: batch.event_id, total, queued, sent, failed, bounced, unknown, done: queued === 0 };
   }
 
   async findWithEvent(invitationId: number): Promise<{ invitation: Invitation; event: EventView } | null> {

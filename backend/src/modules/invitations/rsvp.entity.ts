@@ -1,5 +1,5 @@
 import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 export const RSVP_STATUSES = ['attending', 'not_attending', 'pending'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
@@ -12,13 +12,17 @@ export type RsvpStatus = (typeof RSVP_STATUSES)[number];
  */
 @Entity({ tableName: 'rsvps' })
 export class Rsvp {
-  [OptionalProps]?: 'guestNames' | 'confirmationVersion' | 'respondedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'passId' | 'guestNames' | 'confirmationVersion' | 'respondedAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   @Property({ type: 'integer', unique: true })
   invitationId: number;
+
+  /** Names the guest's QR pass (signed, see rsvp-pass.ts): random, never the RSVP's id. */
+  @Property({ type: 'text', unique: true })
+  passId: string = randomBytes(16).toString('hex');
 
   @Property({ type: 'integer' })
   eventId: number;

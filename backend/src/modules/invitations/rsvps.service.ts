@@ -13,6 +13,7 @@ import { RsvpDto } from './dto/rsvp.dto';
 import { Invitation } from './invitation.entity';
 import { InvitationsService } from './invitations.service';
 import { RsvpChanges } from './rsvp-changes';
+import { RsvpPasses } from './rsvp-pass';
 import { Rsvp } from './rsvp.entity';
 import { reservationView } from './reservation-view';
 import { assertSeatsAvailable, holdSeats } from './seat-ledger';
@@ -120,6 +121,7 @@ export class RsvpsService {
     private readonly invitations: InvitationsService,
     private readonly changes: RsvpChanges,
     private readonly events: EventsService,
+    private readonly passes: RsvpPasses,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -138,6 +140,8 @@ export class RsvpsService {
         specialNotes: invitation.specialNotes ?? null,
       },
       rsvp: rsvp ? rsvpView(rsvp) : null,
+      // The QR pass shown at the door: an attending guest's only.
+      pass: rsvp?.status === 'attending' ? await this.passes.code(rsvp.passId) : null,
     };
   }
 

@@ -5,7 +5,11 @@ import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from '../events/events.service';
 import { AppError } from '../../common/app-error';
 import { PaymentsService } from './payments.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, dataOnly, page } from '../../common/api-schema';
+import { PAYMENT_ADMIN_ROW, PAYMENT_VIEW } from './dto/payment.schemas';
 
+@ApiTags('admin: launch party')
 @Controller('admin')
 @AdminOnly()
 export class AdminPaymentsController {
@@ -15,11 +19,16 @@ export class AdminPaymentsController {
   ) {}
 
   @Get('payments')
+  @ApiOperation({ summary: 'A page of payments' })
+  @ApiAnswer(page(PAYMENT_ADMIN_ROW))
   list(@Query() query: PageQueryDto) {
     return this.payments.list(query);
   }
 
   @Get('events/:id/payments')
+  @ApiOperation({ summary: 'A page of an event’s payments' })
+  @ApiAnswer(page(PAYMENT_ADMIN_ROW))
+  @ApiErrors(404)
   async listForEvent(@Param('id') id: string, @Query() query: PageQueryDto) {
     const eventId = idParam(id, 'Event');
     if (!(await this.events.findById(eventId))) throw AppError.notFound('Event not found');
@@ -28,6 +37,9 @@ export class AdminPaymentsController {
 
   /** Asks the provider for a full refund; the payment reads 'refunded' once the provider's event lands. */
   @Post('payments/:id/refund')
+  @ApiOperation({ summary: 'Asks the provider for a full refund' })
+  @ApiAnswer(dataOnly(PAYMENT_VIEW), { status: 202, description: 'Refund requested' })
+  @ApiErrors(404, 409, 503)
   @HttpCode(202)
   async refund(@Param('id') id: string) {
     return { data: await this.payments.refundByAdmin(id) };

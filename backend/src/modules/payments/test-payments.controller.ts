@@ -8,11 +8,14 @@ import { GatewayError, PAYMENT_GATEWAY, type PaymentGateway } from '../../platfo
 import { TestPaymentGateway } from '../../platform/payments/test-gateway';
 import { TestCardDto } from './dto/test-card.dto';
 import { formatAmount } from './money';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, ApiRawAnswer, successData, t } from '../../common/api-schema';
 
 /**
  * The offline test gateway's two browser-facing calls, present only when no Stripe keys are set:
  * confirming with a test card (what Stripe.js does against Stripe) and the receipt page.
  */
+@ApiTags('payments')
 @Controller('test-payments')
 export class TestPaymentsController {
   constructor(
@@ -26,6 +29,15 @@ export class TestPaymentsController {
   }
 
   @Post('intents/:id/confirm')
+  @ApiOperation({ summary: 'Test gateway: confirms a payment with a test card (only without Stripe keys)' })
+  @ApiAnswer(
+    successData(
+      t.object({
+        paymentIntent: t.object({ id: t.string(), status: t.string(), paymentMethodType: t.literal('card') }),
+      }),
+    ),
+  )
+  @ApiErrors(402, 404, 409)
   @HttpCode(200)
   @PublicWrite('test-payments', { perMinute: 30 })
   async confirm(@Param('id') id: string, @Body() body: TestCardDto) {
@@ -44,6 +56,9 @@ export class TestPaymentsController {
   }
 
   @Get('receipts/:chargeId')
+  @ApiOperation({ summary: 'Test gateway: the receipt page of a test charge' })
+  @ApiRawAnswer('text/html', 'The receipt, as a page')
+  @ApiErrors(404)
   @Header('Content-Type', 'text/html; charset=utf-8')
   async receipt(@Param('chargeId') chargeId: string): Promise<string> {
     const found = await this.testGateway().receipt(String(chargeId).slice(0, 100));

@@ -2,23 +2,35 @@ import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { PublicWrite } from '../../common/public-write.decorator';
 import { ListUserRequestsDto } from './dto/list-user-requests.dto';
 import { RequestsService, type UserRequestView } from './requests.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, successData, t } from '../../common/api-schema';
+import { USER_REQUEST } from './dto/request.schemas';
 
 /** The widget's view of what the concierge understood (spec, section 7). */
+@ApiTags('concierge')
 @Controller('user-requests')
 export class RequestsController {
   constructor(private readonly requests: RequestsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'The requests of a chat session' })
+  @ApiAnswer(successData(t.array(USER_REQUEST)))
   async list(@Query() query: ListUserRequestsDto): Promise<{ success: true; data: UserRequestView[] }> {
     return { success: true, data: await this.requests.listForSession(query.sessionId) };
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One request' })
+  @ApiAnswer(successData(t.object({ request: USER_REQUEST })))
+  @ApiErrors(404)
   async get(@Param('id') id: string): Promise<{ success: true; data: { request: UserRequestView } }> {
     return { success: true, data: { request: await this.requests.get(id) } };
   }
 
   @Post(':id/next-step')
+  @ApiOperation({ summary: 'The concierge’s next step for a request' })
+  @ApiAnswer(successData(t.object({ content: t.string() })))
+  @ApiErrors(404)
   @HttpCode(200)
   @PublicWrite('chat', { perMinute: 30 })
   async nextStep(@Param('id') id: string): Promise<{ success: true; data: { content: string } }> {

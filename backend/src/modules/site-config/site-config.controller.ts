@@ -1,6 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, schema, successData, t } from '../../common/api-schema';
 
 export interface PublicConfig {
   brandName: string;
@@ -21,11 +23,26 @@ export function publicConfig(config: AppConfig): PublicConfig {
   };
 }
 
+@ApiTags('site')
 @Controller('config')
 export class SiteConfigController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Get('public')
+  @ApiOperation({ summary: 'What the browser may know about this deployment' })
+  @ApiAnswer(
+    successData(
+      schema(
+        'PublicConfig',
+        t.object({
+          brandName: t.string(),
+          appUrl: t.string(),
+          stripePublishableKey: t.nullable(t.string()),
+          paymentsMode: t.oneOf(['stripe', 'test']),
+        }),
+      ),
+    ),
+  )
   get(): { success: true; data: PublicConfig } {
     return { success: true, data: publicConfig(this.config) };
   }

@@ -24,10 +24,14 @@ import { HoneypotInterceptor } from './honeypot.interceptor';
 import type { ApplicationView } from './vendor-application.entity';
 import { adminNotifyAddress } from './vendor-applications.mailer';
 import { VendorApplicationsService } from './vendor-applications.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, SUCCESS_ONLY, dataOnly, page } from '../../common/api-schema';
+import { APPLICATION_VIEW, DECIDED_APPLICATION } from './dto/application.schemas';
 
 const applicationId = new ParseIntPipe({ exceptionFactory: () => AppError.notFound('Application not found') });
 
 /** The public form's submission. */
+@ApiTags('vendors')
 @Controller('vendor-applications')
 export class VendorApplicationsController {
   constructor(
@@ -36,6 +40,8 @@ export class VendorApplicationsController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'The public vendor application form (spec, section 5)' })
+  @ApiAnswer(SUCCESS_ONLY, { status: 201, description: 'Received' })
   @HttpCode(201)
   @PublicWrite('vendor-applications')
   @UseInterceptors(HoneypotInterceptor)
@@ -46,16 +52,22 @@ export class VendorApplicationsController {
 }
 
 @AdminOnly()
+@ApiTags('admin: vendors')
 @Controller('admin/vendor-applications')
 export class AdminVendorApplicationsController {
   constructor(private readonly applications: VendorApplicationsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'A page of vendor applications' })
+  @ApiAnswer(page(APPLICATION_VIEW))
   list(@Query() query: PageQueryDto): Promise<{ data: ApplicationView[]; total: number }> {
     return this.applications.list(query);
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Approves (creating the vendor) or rejects an application' })
+  @ApiAnswer(dataOnly(DECIDED_APPLICATION))
+  @ApiErrors(404, 409)
   async decide(
     @Param('id', applicationId) id: number,
     @Body() body: DecideApplicationDto,

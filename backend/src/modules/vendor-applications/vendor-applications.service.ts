@@ -1,3 +1,4 @@
+import { normalizeWebsite } from '@maison/shared';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
@@ -6,7 +7,6 @@ import { EmailDeliveryService } from '../../platform/mail/email-delivery.service
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { APPLICATION_CATEGORY_TO_TAXONOMY, type ApplicationCategory } from '../vendors/vendor-taxonomy';
 import { VendorsService, type VendorView } from '../vendors/vendors.service';
-import { normalizeWebsite } from './application-rules';
 import { DecideApplicationDto } from './dto/decide-application.dto';
 import { SubmitApplicationDto } from './dto/submit-application.dto';
 import { applicationView, VendorApplication, type ApplicationView } from './vendor-application.entity';

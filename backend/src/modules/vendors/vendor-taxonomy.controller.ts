@@ -1,5 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { APPLICATION_CATEGORIES, VENDOR_TAXONOMY, type VendorCategory } from './vendor-taxonomy';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, successData } from '../../common/api-schema';
+import { VENDOR_TAXONOMY_SCHEMA } from './vendor.schemas';
 
 const APPLICATION_CATEGORY_LABELS: Record<(typeof APPLICATION_CATEGORIES)[number], string> = {
   restaurant: 'Restaurant',
@@ -20,9 +23,12 @@ const APPLICATION_CATEGORY_LABELS: Record<(typeof APPLICATION_CATEGORIES)[number
 };
 
 /** Public and static: the admin vendor dialog and the public application form both read it. */
+@ApiTags('vendors')
 @Controller('vendor-taxonomy')
 export class VendorTaxonomyController {
   @Get()
+  @ApiOperation({ summary: 'Vendor categories and the application form’s categories' })
+  @ApiAnswer(successData(VENDOR_TAXONOMY_SCHEMA))
   @Header('Cache-Control', 'public, max-age=300')
   taxonomy(): {
     success: true;

@@ -28,7 +28,7 @@ import { OpenAiConcierge } from './openai-concierge';
               },
               language,
             )
-          : new OfflineConcierge(config.BRAND_NAME, language),
+          : new OfflineConcierge(config.BRAND_NAME, language, config.OFFLINE_REPLY_PIECE_DELAY_MS),
     },
     {
       provide: IMAGE_GENERATOR,

@@ -8,6 +8,8 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { REVERSE_GEOCODER } from './geo-tokens';
 import type { ReverseGeocode, ReverseGeocoder } from './reverse-geocoder';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, schema, successData, t } from '../../common/api-schema';
 
 // Plain decimal degrees only: no exponents, hex, "Infinity" or padding that Number() would accept.
 const DECIMAL = /^-?\d{1,3}(\.\d{1,15})?$/;
@@ -25,6 +27,7 @@ export class ReverseGeocodeQueryDto {
 }
 
 /** The member's place name from the browser's coordinates (spec, section 9). */
+@ApiTags('geo')
 @Controller('geo')
 export class GeoController {
   constructor(
@@ -34,6 +37,20 @@ export class GeoController {
   ) {}
 
   @Get('reverse')
+  @ApiOperation({ summary: 'The place name of a point (the concierge’s location)' })
+  @ApiAnswer(
+    successData(
+      schema(
+        'ReverseGeocode',
+        t.object({
+          locationName: t.nullable(t.string()),
+          city: t.nullable(t.string()),
+          country: t.nullable(t.string()),
+        }),
+      ),
+    ),
+  )
+  @ApiErrors(400, 429)
   async reverse(
     @Query() query: ReverseGeocodeQueryDto,
     @Req() request: Request,

@@ -13,7 +13,7 @@ export type EmailDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'sk
  */
 @Entity({ tableName: 'email_deliveries' })
 export class EmailDelivery {
-  [OptionalProps]?: 'status' | 'attempts' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'status' | 'attempts' | 'bounced' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -51,6 +51,10 @@ export class EmailDelivery {
   /** Set when the last try failed: nothing will retry it unless someone sends it again. */
   @Property({ type: 'timestamptz', nullable: true })
   gaveUpAt?: Date | null;
+
+  /** The last try was a hard refusal of the recipient (SMTP 5xx at RCPT TO): failed for good. */
+  @Property({ type: 'boolean', default: false })
+  bounced: boolean = false;
 
   @Property({ type: 'timestamptz', nullable: true })
   sentAt?: Date | null;

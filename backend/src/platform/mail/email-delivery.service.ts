@@ -1,8 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { DelayedError, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { JobName, JobPayloads } from '../queue/job-payloads';
+import { pgTextArray } from '../../common/pg-array';
 import { OutboxService } from '../queue/outbox.service';
 import { EmailDelivery } from './email-delivery.entity';
 import { MailTransport, type OutgoingEmail } from './mail-transport';
@@ -33,6 +34,16 @@ export class DeliveryInFlightError extends Error {
   }
 }
 
+/**
+ * A hard refusal: the SMTP server answered 5xx, so sending the same message again would be
+ * refused again. 'bounced' when it refused the recipient (RCPT TO: no such mailbox).
+ */
+export function permanentSmtpFailure(error: unknown): { bounced: boolean } | null {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  if (typeof code !== 'number' || code < 500 || code > 599) return null;
+  return { bounced: (error as { code?: unknown }).code === 'EENVELOPE' };
+}
+
 /** True when this run of the job is its last try: a failure now is final. */
 export function isFinalAttempt(job: Job | undefined): boolean {
   if (!job) return false;
@@ -44,11 +55,6 @@ export function isFinalAttempt(job: Job | undefined): boolean {
  * 'unknown' (with OUTCOME_UNKNOWN), until its worker after all, or a send an administrator asks
  * for, records what happened. `alias` is the email_deliveries alias of the caller's query.
  */
-/** A PostgreSQL text[] literal (the driver would spread a JS array into a list of parameters). */
-function pgTextArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-}
-
 export function effectiveDeliverySql(alias: string): { status: string; error: string; final: string } {
   const interrupted = `(${alias}.status = 'sending' and ${alias}.lease_expires_at < now())`;
   return {
@@ -110,6 +116,29 @@ export class EmailDeliveryService {
     await this.outbox.add(em, job, payload);
   }
 
+  /** `queue()` for many emails of one kind at once: two statements, whatever their number. */
+  async queueMany<N extends JobName>(
+    em: EntityManager,
+    kind: string,
+    emails: Array<{ key: string; recipient: string; payload: JobPayloads[N] }>,
+    job: N,
+  ): Promise<void> {
+    if (emails.length === 0) return;
+    await em.execute(
+      `insert into email_deliveries (id, key, kind, recipient, status, attempts, created_at, updated_at)
+       select gen_random_uuid(), k, ?, r, 'queued', 0, now(), now() from unnest(?::text[], ?::text[]) as t(k, r)
+       on conflict (key) do update set
+         status = case when email_deliveries.status in ('sent', 'sending') then email_deliveries.status else 'queued' end,
+         gave_up_at = null, bounced = false, updated_at = now()`,
+      [kind, pgTextArray(emails.map((e) => e.key)), pgTextArray(emails.map((e) => e.recipient))],
+    );
+    await this.outbox.addMany(
+      em,
+      job,
+      emails.map((e) => e.payload),
+    );
+  }
+
   /**
    * Sends the email unless it was sent (or skipped) already. Pass the job when there is one: a
    * job that finds another worker's live claim is then put back to wait without using up a try,
@@ -163,13 +192,22 @@ export class EmailDeliveryService {
       return { sent: true, messageId };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      // A 5xx is final at once: retrying would only be refused again.
+      const permanent = permanentSmtpFailure(error);
       await em.execute(
         `update email_deliveries
             set status = 'failed', last_error = ?, claim_token = null, lease_expires_at = null,
-                gave_up_at = case when ? then now() end, updated_at = now()
+                gave_up_at = case when ? then now() end, bounced = ?, updated_at = now()
           where key = ? and claim_token = ? and status = 'sending'`,
-        [reason.slice(0, 1000), isFinalAttempt(options.job), key, token],
+        [
+          reason.slice(0, 1000),
+          Boolean(permanent) || isFinalAttempt(options.job),
+          permanent?.bounced ?? false,
+          key,
+          token,
+        ],
       );
+      if (permanent) throw new UnrecoverableError(reason);
       throw error;
     } finally {
       clearInterval(renewal);
@@ -232,7 +270,7 @@ export class EmailDeliveryService {
   async allowResend(em: EntityManager, key: string): Promise<void> {
     await em.execute(
       `update email_deliveries
-          set status = 'queued', attempts = 0, last_error = null, gave_up_at = null, claim_token = null,
+          set status = 'queued', attempts = 0, last_error = null, gave_up_at = null, bounced = false, claim_token = null,
               lease_expires_at = null, updated_at = now()
         where key = ? and (status in ('failed', 'skipped') or (status = 'sending' and lease_expires_at < now()))`,
       [key],

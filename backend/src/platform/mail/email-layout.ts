@@ -8,6 +8,8 @@ export interface BrandEmail {
   paragraphs: string[];
   details?: Array<[label: string, value: string]>;
   action?: { label: string; url: string };
+  /** An image attached inline (`cid:`), e.g. a QR pass, shown under its caption after the details. */
+  image?: { cid: string; alt: string; caption: string; size: number };
   signOff?: string;
 }
 
@@ -44,6 +46,12 @@ export function renderBrandEmail(email: BrandEmail): { html: string; text: strin
          <a href="${escapeHtml(email.action.url)}" style="display:inline-block;padding:16px 36px;background:${GOLD};color:${INK};text-decoration:none;font:600 13px/1 Helvetica,Arial,sans-serif;letter-spacing:3px;text-transform:uppercase">${escapeHtml(email.action.label)}</a>
        </td></tr>`
     : '';
+  const image = email.image
+    ? `<tr><td align="center" style="padding:32px 40px 0">
+         <p style="margin:0 0 14px;color:#9b8f7a;font:12px/1.4 Helvetica,Arial,sans-serif;letter-spacing:2px;text-transform:uppercase">${escapeHtml(email.image.caption)}</p>
+         <img src="cid:${escapeHtml(email.image.cid)}" width="${email.image.size}" height="${email.image.size}" alt="${escapeHtml(email.image.alt)}" style="display:block;border:12px solid #f3ede2;background:#f3ede2">
+       </td></tr>`
+    : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(email.heading)}</title></head>
 <body style="margin:0;padding:0;background:${INK}">
@@ -58,6 +66,7 @@ export function renderBrandEmail(email: BrandEmail): { html: string; text: strin
     ${email.paragraphs.map((p) => `<p style="margin:0 0 18px">${escapeHtml(p)}</p>`).join('')}
   </td></tr>
   ${details.length ? `<tr><td style="padding:8px 40px 0"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${detailRows}</table></td></tr>` : ''}
+  ${image}
   ${action}
   <tr><td style="padding:32px 40px 40px;color:#9b8f7a;font:italic 15px/1.6 Georgia,'Times New Roman',serif;white-space:pre-line">${escapeHtml(signOff)}</td></tr>
 </table>

@@ -10,6 +10,9 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import type { PlaceDetails, PlacePrediction } from './places-provider';
 import { PlacesService } from './places.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, successData, t } from '../../common/api-schema';
+import { PLACE_DETAILS, PLACE_PREDICTION } from './places.schemas';
 
 const DEFAULT_RADIUS = 50_000;
 
@@ -39,6 +42,7 @@ export class PlaceSearchQueryDto {
 const PLACE_ID = /^[A-Za-z0-9:_\-.]{1,300}$/;
 
 /** Public: both vendor forms search places without signing in, so both calls are rate limited. */
+@ApiTags('places')
 @Controller('places')
 export class PlacesController {
   constructor(
@@ -48,6 +52,9 @@ export class PlacesController {
   ) {}
 
   @Get('search')
+  @ApiOperation({ summary: 'Businesses matching the text, preferring those near `location`' })
+  @ApiAnswer(successData(t.object({ predictions: t.array(PLACE_PREDICTION) })))
+  @ApiErrors(400, 429)
   async search(
     @Query() query: PlaceSearchQueryDto,
     @Req() request: Request,
@@ -71,6 +78,9 @@ export class PlacesController {
   }
 
   @Get('details/:placeId')
+  @ApiOperation({ summary: 'A place’s name, address, website, phone and position' })
+  @ApiAnswer(successData(PLACE_DETAILS))
+  @ApiErrors(404, 429)
   async details(
     @Param('placeId') placeId: string,
     @Req() request: Request,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { pgTextArray } from '../../common/pg-array';
 import { jobQueue, type JobName, type JobPayloads } from './job-payloads';
 import { OutboxMessage } from './outbox-message.entity';
 
@@ -28,5 +29,21 @@ export class OutboxService {
       delayMs: options.delayMs ?? 0,
     });
     return message;
+  }
+
+  /**
+   * One outbox row per payload, written by one statement (a batch of thousands of emails costs
+   * one round trip, not thousands), inside the caller's transaction.
+   */
+  async addMany<N extends JobName>(em: EntityManager, name: N, payloads: Array<JobPayloads[N]>): Promise<void> {
+    if (!em.isInTransaction()) {
+      throw new Error(`Outbox rows must be written inside a transaction (job ${name})`);
+    }
+    if (payloads.length === 0) return;
+    await em.execute(
+      `insert into outbox_messages (id, queue, job_name, payload, delay_ms, created_at)
+       select gen_random_uuid(), ?, ?, p, 0, clock_timestamp() from unnest(?::jsonb[]) with ordinality as t(p, n) order by n`,
+      [jobQueue(name), name, pgTextArray(payloads.map((p) => JSON.stringify(p)))],
+    );
   }
 }

@@ -1,5 +1,5 @@
 // The invitation's pages set dates, venues and amounts in Cormorant's semibold: loaded with them only.
-import '@fontsource/cormorant-garamond/600.css';
+import './cormorant-semibold.css';
 import { useParams } from 'react-router-dom';
 import { InvitationPage } from '../../features/invitations/components/invitation-page';
 

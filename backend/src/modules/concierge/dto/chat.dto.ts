@@ -4,11 +4,13 @@ import {
   ArrayNotEmpty,
   IsArray,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
   IsString,
+  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -87,6 +89,16 @@ export class StreamChatDto {
   @ArrayNotEmpty({ message: 'Please type a message.' })
   @IsArray({ message: 'The conversation must be a list of messages' })
   messages: ChatTurnDto[];
+
+  /** The id the browser gave the member's (last) message, so the server's copy keeps it. */
+  @IsOptional()
+  @IsUUID('all', { message: 'The message id must be a UUID' })
+  userMessageId?: string;
+
+  /** Edit and resend, or Regenerate: this message of the thread and every later one are replaced. */
+  @IsOptional()
+  @IsUUID('all', { message: 'The message to replace must be given by its id' })
+  replaceFrom?: string;
 }
 
 /** POST /api/chat/title. */
@@ -95,4 +107,13 @@ export class TitleDto {
   @IsString({ message: 'The message must be text' })
   @IsOptional()
   message?: string;
+}
+
+/** GET /api/chat/stream/{messageId}?after=: the last frame the client saw (0: none). */
+export class ResumeStreamDto {
+  @IsOptional()
+  @Min(0, { message: 'after must be the id of a frame (0 or more)' })
+  @IsInt({ message: 'after must be the id of a frame (0 or more)' })
+  @Type(() => Number)
+  after?: number;
 }

@@ -1,3 +1,4 @@
+import { APPLICATION_MESSAGES as M, APPLICATION_MIN_LENGTH as MIN, isValidWebsite } from '@maison/shared';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -16,7 +17,6 @@ import {
 } from 'class-validator';
 import { LocationDto } from '../../../common/location.dto';
 import { APPLICATION_CATEGORIES } from '../../vendors/vendor-taxonomy';
-import { APPLICATION_MESSAGES as M, isValidWebsite } from '../application-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const SHORT = 200;
@@ -38,13 +38,13 @@ function IsWebsite(options?: ValidationOptions) {
  */
 export class SubmitApplicationDto {
   @MaxLength(SHORT, { message: 'Business name is too long' })
-  @MinLength(2, { message: M.name })
+  @MinLength(MIN.name, { message: M.name })
   @IsString({ message: M.name })
   @Transform(trim)
   name: string;
 
   @MaxLength(SHORT, { message: 'Contact name is too long' })
-  @MinLength(2, { message: M.contactName })
+  @MinLength(MIN.contactName, { message: M.contactName })
   @IsString({ message: M.contactName })
   @Transform(trim)
   contactName: string;
@@ -62,7 +62,7 @@ export class SubmitApplicationDto {
   email: string;
 
   @MaxLength(40, { message: M.phone })
-  @MinLength(10, { message: M.phone })
+  @MinLength(MIN.phone, { message: M.phone })
   @IsString({ message: M.phone })
   @Transform(trim)
   phone: string;
@@ -75,7 +75,7 @@ export class SubmitApplicationDto {
   website?: string;
 
   @MaxLength(5000, { message: 'Description is too long' })
-  @MinLength(20, { message: M.description })
+  @MinLength(MIN.description, { message: M.description })
   @IsString({ message: M.description })
   @Transform(trim)
   description: string;
@@ -87,25 +87,25 @@ export class SubmitApplicationDto {
   categories: string[];
 
   @MaxLength(SHORT, { message: 'Address is too long' })
-  @MinLength(5, { message: M.address })
+  @MinLength(MIN.address, { message: M.address })
   @IsString({ message: M.address })
   @Transform(trim)
   address: string;
 
   @MaxLength(SHORT, { message: 'City is too long' })
-  @MinLength(2, { message: M.city })
+  @MinLength(MIN.city, { message: M.city })
   @IsString({ message: M.city })
   @Transform(trim)
   city: string;
 
   @MaxLength(SHORT, { message: 'State is too long' })
-  @MinLength(2, { message: M.state })
+  @MinLength(MIN.state, { message: M.state })
   @IsString({ message: M.state })
   @Transform(trim)
   state: string;
 
   @MaxLength(20, { message: 'ZIP code is too long' })
-  @MinLength(5, { message: M.zipCode })
+  @MinLength(MIN.zipCode, { message: M.zipCode })
   @IsString({ message: M.zipCode })
   @Transform(trim)
   zipCode: string;
@@ -126,7 +126,7 @@ export class SubmitApplicationDto {
   @Transform(trim)
   additionalInfo?: string;
 
-  @Equals(true, { message: M.terms })
+  @Equals(true, { message: M.termsAccepted })
   termsAccepted: boolean;
 
   /** The hidden honeypot: people leave it empty. */

@@ -6,24 +6,65 @@ import { AdminOrDownloadLink } from '../../admin/download-link.guard';
 import { DownloadLinkService } from '../../admin/download-link.service';
 import { ListWaitlistQuery } from './dto/list-waitlist.query';
 import { AdminWaitlistService } from './admin-waitlist.service';
+import { WaitlistService } from '../../waitlist/waitlist.service';
+import { ApiBasicAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, ApiRawAnswer, schema, successData, t } from '../../../common/api-schema';
 
 const EXPORT_PATH = '/api/admin/waitlist/export';
 
+@ApiTags('admin')
 @Controller('admin/waitlist')
 @AdminOnly()
 export class AdminWaitlistController {
   constructor(
     private readonly waitlist: AdminWaitlistService,
     private readonly links: DownloadLinkService,
+    private readonly entries: WaitlistService,
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'A page of the waitlist, sorted and searched on the server' })
+  @ApiAnswer(
+    t.object(
+      {
+        data: t.array(
+          schema(
+            'AdminWaitlistEntry',
+            t.object({
+              id: t.string({ format: 'uuid' }),
+              email: t.string(),
+              fullName: t.nullable(t.string()),
+              phone: t.nullable(t.string()),
+              netWorth: t.nullable(t.number()),
+              source: t.string(),
+              createdAt: t.dateTime(),
+            }),
+          ),
+        ),
+        total: t.integer(),
+        totalCapped: { ...t.literal(true), description: 'A search matched more entries than it counts' },
+        page: t.integer(),
+        pageSize: t.integer(),
+      },
+      ['totalCapped'],
+    ),
+  )
   list(@Query() query: ListWaitlistQuery) {
     return this.waitlist.list(query);
   }
 
+  /** The sources and UTM campaigns the filter offers. */
+  @Get('filters')
+  @ApiOperation({ summary: 'The sources and UTM campaigns the filters offer (50 most common each)' })
+  @ApiAnswer(t.object({ data: t.object({ sources: t.array(t.string()), utmCampaigns: t.array(t.string()) }) }))
+  async filters() {
+    return { data: await this.entries.filterChoices() };
+  }
+
   /** A one-minute, single-use link the browser follows to download the CSV export. */
   @Post('export-link')
+  @ApiOperation({ summary: 'A one-minute, single-use link to download the CSV export' })
+  @ApiAnswer(successData(t.object({ url: t.string(), expiresAt: t.dateTime() })))
   @HttpCode(200)
   exportLink(@Req() request: AdminRequest): { success: true; data: { url: string; expiresAt: string } } {
     const { token, expiresAt } = this.links.issue('waitlist-export', request.admin!.id);
@@ -32,11 +73,17 @@ export class AdminWaitlistController {
 }
 
 /** The whole waitlist as CSV, streamed: with a download link's token, or with admin credentials. */
+@ApiTags('admin')
 @Controller('admin/waitlist/export')
 export class AdminWaitlistExportController {
   constructor(private readonly waitlist: AdminWaitlistService) {}
 
   @Get()
+  @ApiOperation({ summary: 'The whole waitlist as CSV: with a download link’s token, or admin credentials' })
+  @ApiBasicAuth('admin')
+  @ApiQuery({ name: 'token', required: false, description: 'A download link’s token (POST export-link)' })
+  @ApiRawAnswer('text/csv', 'The waitlist, as a CSV file')
+  @ApiErrors(401)
   @AdminOrDownloadLink('waitlist-export')
   async export(@Res() response: Response): Promise<void> {
     const day = new Date().toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Writable } from 'node:stream';
+import { WaitlistService } from '../../waitlist/waitlist.service';
 import type { ListWaitlistQuery, WaitlistSort } from './dto/list-waitlist.query';
 
 export interface AdminWaitlistEntry {
@@ -132,7 +133,10 @@ export class AdminWaitlistService {
   private readonly pendingCounts = new Map<string, Promise<number>>();
   private anchors?: { ready?: Anchors; building?: Promise<Anchors | null> };
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly entries: WaitlistService,
+  ) {}
 
   private get connection() {
     return this.em.fork().getConnection();
@@ -232,6 +236,22 @@ export class AdminWaitlistService {
     const [forward, backward] = ORDER[sort];
     const offset = (page - 1) * pageSize;
     const text = (query.q ?? '').trim();
+    if (query.source || query.utmCampaign || query.signedUpFrom || query.signedUpTo) {
+      // Narrowed by source, campaign or dates: the waitlist's own filter, counted exactly.
+      const { data, total } = await this.entries.listMatching(
+        {
+          q: text || undefined,
+          source: query.source,
+          utmCampaign: query.utmCampaign,
+          signedUpFrom: query.signedUpFrom,
+          signedUpTo: query.signedUpTo,
+        },
+        sort,
+        page,
+        pageSize,
+      );
+      return { data: data.map(({ utmCampaign: _, ...entry }) => entry), total, page, pageSize };
+    }
     if (text) return this.search(text, sort, page, pageSize);
 
     const total = await this.total();

@@ -1,5 +1,6 @@
 import { type PipeTransform } from '@nestjs/common';
-import { isBoolean, isEmail, isISO8601, isString, maxLength } from 'class-validator';
+import { isValidEmail, WAITLIST_MESSAGES } from '@maison/shared';
+import { isBoolean, isISO8601, isString, maxLength } from 'class-validator';
 import { AppError } from '../../../common/app-error';
 
 /** POST /api/waitlist, exactly the payload of the spec's section 7, once read. */
@@ -53,15 +54,14 @@ export function readJoinWaitlist(body: unknown): JoinWaitlistInput {
   const input: Record<string, unknown> = {};
 
   const email = trim(raw.email);
-  if (absent(email) || email === '') fields.email = 'Email is required';
-  else if (!isString(email) || !isEmail(email) || !maxLength(email, 254)) {
-    fields.email = 'Please enter a valid email address';
-  } else input.email = email;
+  if (absent(email) || email === '') fields.email = WAITLIST_MESSAGES.emailRequired;
+  else if (!isString(email) || !isValidEmail(email)) fields.email = WAITLIST_MESSAGES.email;
+  else input.email = email;
 
   optionalText(raw, input, fields, 'fullName', MAX, 'Full name must be text', 'Full name is too long');
   optionalText(raw, input, fields, 'phoneNumber', 40, 'Phone number must be text', 'Phone number is too long');
 
-  if (!isBoolean(raw.consent) || raw.consent !== true) fields.consent = 'You must agree to receive updates';
+  if (!isBoolean(raw.consent) || raw.consent !== true) fields.consent = WAITLIST_MESSAGES.consent;
   else input.consent = true;
 
   if (!absent(raw.bot_check)) {

@@ -1,4 +1,4 @@
-import { DashboardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DashboardOutlined, LogoutOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { Button, Spin, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { MaintenanceAdminControl } from '../../maintenance';
@@ -29,6 +29,9 @@ export function AdminDashboard({ onSignOut }: { onSignOut: () => void }) {
           <h1 className={`mf-display ${styles.title}`}>Admin Dashboard</h1>
         </div>
         <div className={styles.headerActions}>
+          <Button icon={<QrcodeOutlined />} href="/admin/check-in">
+            Door check-in
+          </Button>
           <Button icon={<DashboardOutlined />} href="/admin/queues" target="_blank" rel="noopener">
             Queue dashboard
           </Button>

@@ -1,7 +1,21 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, MailOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Grid, Input, Pagination, Space, Table, type TableProps } from 'antd';
-import { useEffect, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Grid,
+  Input,
+  Pagination,
+  Select,
+  Space,
+  Table,
+  type TableProps,
+} from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { adminDownload, useAdminQuery } from '../../../api/admin-client';
 import styles from './admin.module.css';
@@ -18,6 +32,16 @@ interface WaitlistPage {
 type Sort = '-createdAt' | 'createdAt' | 'email' | '-email' | '-netWorth' | 'netWorth';
 
 const EMPTY_TEXT = 'No waitlist entries found.';
+
+// The invite dialog belongs to the launch-party feature (it owns invitations); loaded when opened.
+const WaitlistInviteModal = lazy(() => import('../../launch-party/waitlist-invite-modal'));
+
+interface Filters {
+  source?: string;
+  utmCampaign?: string;
+  signedUpFrom?: string;
+  signedUpTo?: string;
+}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -39,17 +63,28 @@ export function WaitlistTab() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [exporting, setExporting] = useState(false);
+  const [filters, setFilters] = useState<Filters>({});
+  const setFilter = (name: keyof Filters, value: string | undefined) =>
+    setFilters((current) => ({ ...current, [name]: value || undefined }));
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [inviting, setInviting] = useState<null | 'chosen' | 'all'>(null);
+  const choices = useAdminQuery<{ data: { sources: string[]; utmCampaigns: string[] } }>(
+    ['admin', 'waitlist', 'filters'],
+    '/api/admin/waitlist/filters',
+    { staleTime: 60_000 },
+  );
 
-  // A new search or sort starts again at page 1.
-  const filterKey = `${q}|${sort}`;
+  // A new search, filter or sort starts again at page 1.
+  const filterKey = `${q}|${sort}|${JSON.stringify(filters)}`;
   const [paging, setPaging] = useState({ page: 1, key: filterKey });
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (next: number) => setPaging({ page: next, key: filterKey });
 
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize), sort });
   if (q) params.set('q', q);
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   const query = useAdminQuery<WaitlistPage>(
-    ['admin', 'waitlist', page, pageSize, sort, q],
+    ['admin', 'waitlist', page, pageSize, sort, q, filters],
     `/api/admin/waitlist?${params}`,
     {
       placeholderData: keepPreviousData,
@@ -122,6 +157,9 @@ export function WaitlistTab() {
     />
   );
 
+  const toggle = (id: string, on: boolean) =>
+    setChosen((current) => (on ? [...new Set([...current, id])] : current.filter((c) => c !== id)));
+
   return (
     <section aria-label="Waitlist">
       <div className={styles.toolbar}>
@@ -134,12 +172,90 @@ export function WaitlistTab() {
           onChange={(e) => setSearch(e.target.value)}
           className={styles.search}
         />
-        <Space>
+        <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={exportCsv} loading={exporting}>
             Export CSV
           </Button>
         </Space>
       </div>
+      <div className={styles.filters} role="group" aria-label="Filter the waitlist">
+        <Select
+          allowClear
+          placeholder="Any source"
+          aria-label="Source"
+          value={filters.source}
+          onChange={(value?: string) => setFilter('source', value)}
+          options={(choices.data?.data.sources ?? []).map((v) => ({ value: v, label: v }))}
+          className={styles.filter}
+        />
+        <Select
+          allowClear
+          placeholder="Any UTM campaign"
+          aria-label="UTM campaign"
+          value={filters.utmCampaign}
+          onChange={(value?: string) => setFilter('utmCampaign', value)}
+          options={(choices.data?.data.utmCampaigns ?? []).map((v) => ({ value: v, label: v }))}
+          className={styles.filter}
+        />
+        <label className={styles.dateFilter}>
+          <span>Signed up from</span>
+          <Input
+            type="date"
+            value={filters.signedUpFrom ?? ''}
+            onChange={(e) => setFilter('signedUpFrom', e.target.value)}
+          />
+        </label>
+        <label className={styles.dateFilter}>
+          <span>to</span>
+          <Input
+            type="date"
+            value={filters.signedUpTo ?? ''}
+            onChange={(e) => setFilter('signedUpTo', e.target.value)}
+          />
+        </label>
+      </div>
+      <div className={styles.selectionBar} aria-live="polite">
+        <span>
+          {chosen.length
+            ? `${chosen.length.toLocaleString('en-US')} selected`
+            : 'Select rows to invite, or invite every row matching the search and filters.'}
+        </span>
+        <Space wrap>
+          {chosen.length ? (
+            <>
+              <Button type="text" onClick={() => setChosen([])}>
+                Clear selection
+              </Button>
+              <Button type="primary" icon={<MailOutlined />} onClick={() => setInviting('chosen')}>
+                Invite to event
+              </Button>
+            </>
+          ) : (
+            <Button icon={<MailOutlined />} disabled={total === 0 || capped} onClick={() => setInviting('all')}>
+              {`Invite all ${total.toLocaleString('en-US')} matching`}
+            </Button>
+          )}
+        </Space>
+      </div>
+      {capped ? (
+        <p className={styles.hint}>
+          Narrow the search to invite every match: it matches more entries than are counted.
+        </p>
+      ) : null}
+      {inviting ? (
+        <Suspense fallback={null}>
+          <WaitlistInviteModal
+            open
+            selection={{
+              ids: inviting === 'chosen' ? chosen : null,
+              count: inviting === 'chosen' ? chosen.length : total,
+              filter: { q: q || undefined, ...filters },
+            }}
+            onClose={() => setInviting(null)}
+            onInvited={() => setChosen([])}
+          />
+        </Suspense>
+      ) : null}
 
       {query.isError && query.error.status !== 401 && (
         <Alert type="error" showIcon title={query.error.message} className={styles.error} />
@@ -153,6 +269,11 @@ export function WaitlistTab() {
           loading={query.isFetching}
           pagination={false}
           onChange={onTableChange}
+          rowSelection={{
+            selectedRowKeys: chosen,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setChosen(keys as string[]),
+          }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
           scroll={{ x: 760 }}
           size="middle"
@@ -163,7 +284,15 @@ export function WaitlistTab() {
         <ul className={styles.cards} aria-busy={query.isFetching}>
           {rows.map((entry) => (
             <li key={entry.id}>
-              <Card size="small" title={displayName(entry)} className={styles.card}>
+              <Card
+                size="small"
+                title={
+                  <Checkbox checked={chosen.includes(entry.id)} onChange={(e) => toggle(entry.id, e.target.checked)}>
+                    {displayName(entry)}
+                  </Checkbox>
+                }
+                className={styles.card}
+              >
                 <dl className={styles.facts}>
                   <dt>Email</dt>
                   <dd>{entry.email}</dd>

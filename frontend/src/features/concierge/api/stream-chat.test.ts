@@ -39,7 +39,7 @@ async function run() {
   const pieces: string[] = [];
   const message = await streamChat(
     { threadId: 't1', messages: [{ role: 'user', content: 'Dinner in Paris' }] },
-    (piece) => pieces.push(piece),
+    { onDelta: (piece) => pieces.push(piece) },
     new AbortController().signal,
   );
   return { message, pieces };

@@ -4,42 +4,35 @@ import type { ChatMessage } from '../components/thread-store';
 export interface StreamRequest {
   threadId: string;
   messages: Array<Pick<ChatMessage, 'role' | 'content'>>;
+  /** The id of the member's message, so the server's copy of the thread keeps it. */
+  userMessageId?: string;
+  /** Edit and resend, or Regenerate: this message and every later one are replaced. */
+  replaceFrom?: string;
 }
 
-/**
- * POST /api/chat/stream, read as Server-Sent Events: calls onDelta for each piece and answers the
- * finished message. An `error` frame or a non-OK answer throws; aborting the signal stops the
- * request (the server then stops the upstream model too).
- */
-export async function streamChat(
-  body: StreamRequest,
-  onDelta: (piece: string) => void,
-  signal: AbortSignal,
-): Promise<ChatMessage> {
-  let response: Response;
+export interface StreamProgress {
+  /** The reply's id, as soon as the server has started it (for Stop and resuming). */
+  onStart?: (messageId: string) => void;
+  /** Each piece, with the id of its frame. */
+  onDelta: (piece: string, frameId: number) => void;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let message = `Server responded with status: ${response.status}`;
   try {
-    response = await fetch('/api/chat/stream', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify(body),
-      credentials: 'include',
-      signal,
-    });
-  } catch (cause) {
-    if (signal.aborted) throw cause;
-    throw new ApiError(0, 'Could not reach the server. Please check your connection.');
+    const parsed = JSON.parse(text) as { error?: string };
+    if (parsed.error) message = parsed.error;
+  } catch {
+    // Not JSON: keep the status text.
   }
-  if (!response.ok || !response.body) {
-    const text = await response.text().catch(() => '');
-    let message = `Server responded with status: ${response.status}`;
-    try {
-      const parsed = JSON.parse(text) as { error?: string };
-      if (parsed.error) message = parsed.error;
-    } catch {
-      // Not JSON: keep the status text.
-    }
-    throw new ApiError(response.status, message);
-  }
+  return new ApiError(response.status, message);
+}
+
+async function read(response: Response, progress: StreamProgress, signal: AbortSignal): Promise<ChatMessage> {
+  if (!response.ok || !response.body) throw await failure(response);
+  const id = response.headers.get('X-Message-Id');
+  if (id) progress.onStart?.(id);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -51,6 +44,7 @@ export async function streamChat(
       const block = buffer.slice(0, split);
       buffer = buffer.slice(split + 2);
       const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const frameId = Number(/^id: (\d+)$/m.exec(block)?.[1] ?? 0);
       const data = block
         .split('\n')
         .filter((line) => line.startsWith('data: '))
@@ -58,10 +52,53 @@ export async function streamChat(
         .join('\n');
       if (!data) continue;
       const payload = JSON.parse(data) as { content?: string; message?: ChatMessage; error?: string };
-      if (event === 'delta' && payload.content) onDelta(payload.content);
+      if (event === 'delta' && payload.content) progress.onDelta(payload.content, frameId);
       if (event === 'done' && payload.message) return payload.message;
       if (event === 'error') throw new ApiError(502, payload.error ?? 'An error occurred. Please try again.');
     }
   }
+  if (signal.aborted) throw new DOMException('The reply was left', 'AbortError');
   throw new ApiError(0, 'The reply was interrupted. Please try again.');
+}
+
+async function call(url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, credentials: 'include', signal });
+  } catch (cause) {
+    if (signal.aborted) throw cause;
+    throw new ApiError(0, 'Could not reach the server. Please check your connection.');
+  }
+}
+
+/**
+ * POST /api/chat/stream, read as Server-Sent Events: reports the reply's id and each piece, and
+ * answers the finished message (its status is 'stopped' after Stop). An `error` frame or a
+ * non-OK answer throws. Aborting the signal only stops reading: the server finishes the reply.
+ */
+export async function streamChat(body: StreamRequest, progress: StreamProgress, signal: AbortSignal): Promise<ChatMessage> {
+  const response = await call(
+    '/api/chat/stream',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+    },
+    signal,
+  );
+  return read(response, progress, signal);
+}
+
+/** GET /api/chat/stream/{id}?after=: the rest of a reply after the last frame seen (0: all of it). */
+export async function resumeChat(
+  messageId: string,
+  after: number,
+  progress: StreamProgress,
+  signal: AbortSignal,
+): Promise<ChatMessage> {
+  const response = await call(
+    `/api/chat/stream/${encodeURIComponent(messageId)}?after=${after}`,
+    { headers: { Accept: 'text/event-stream' } },
+    signal,
+  );
+  return read(response, progress, signal);
 }

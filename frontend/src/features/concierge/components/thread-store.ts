@@ -5,6 +5,9 @@ export interface ChatMessage {
   role: 'user' | 'assistant' | 'system';
   content: string;
   createdAt: string;
+  /** An assistant reply's state on the server: 'streaming' while written, 'stopped' after Stop. */
+  status?: 'complete' | 'streaming' | 'stopped' | 'error';
+  rating?: { helpful: boolean; comment: string | null } | null;
 }
 
 export interface ChatThread {
@@ -13,6 +16,8 @@ export interface ChatThread {
   messages: ChatMessage[];
   createdAt: string;
   updatedAt: string;
+  /** The server holds this thread (so a thread missing there was deleted elsewhere). */
+  synced?: boolean;
 }
 
 export const NEW_THREAD_TITLE = 'New Conversation';
@@ -134,4 +139,44 @@ export function groupThreads(threads: ChatThread[], now = new Date()): Array<{ l
     groups.set(label, [...(groups.get(label) ?? []), thread]);
   }
   return [...groups.entries()].map(([label, list]) => ({ label, threads: list }));
+}
+
+/** Replaces a message and every later one of a thread by `added` (edit and resend). */
+export function replaceFrom(threads: ChatThread[], id: string, messageId: string, added: ChatMessage): ChatThread[] {
+  const thread = find(threads, id);
+  const at = thread.messages.findIndex((m) => m.id === messageId);
+  if (at === -1) return threads;
+  const updated = { ...thread, messages: [...thread.messages.slice(0, at), added], updatedAt: new Date().toISOString() };
+  return [updated, ...threads.filter((t) => t.id !== id)];
+}
+
+/** A thread as the server answered it: its title and messages win; the persona stays first. */
+export function mergeServerThread(
+  threads: ChatThread[],
+  server: { id: string; title: string; createdAt: string; updatedAt: string; messages: ChatMessage[] },
+  brand: string,
+): ChatThread[] {
+  const local = threads.find((t) => t.id === server.id);
+  const persona = local?.messages.find((m) => m.role === 'system') ?? message('system', personaMessage(brand));
+  const merged: ChatThread = {
+    id: server.id,
+    title: server.title,
+    createdAt: server.createdAt,
+    updatedAt: server.updatedAt,
+    messages: [persona, ...server.messages],
+    synced: true,
+  };
+  // A thread the server has no message of yet keeps what this browser has (sent while offline).
+  if (local && server.messages.length === 0 && local.messages.some((m) => m.role !== 'system')) {
+    merged.messages = local.messages;
+  }
+  return [merged, ...threads.filter((t) => t.id !== server.id)];
+}
+
+/**
+ * The cache after the server's list: threads it had synced but the server no longer holds were
+ * deleted elsewhere; the others stay (the caller reads the server's copy of each).
+ */
+export function dropDeletedElsewhere(threads: ChatThread[], serverIds: Set<string>): ChatThread[] {
+  return threads.filter((t) => !t.synced || serverIds.has(t.id));
 }

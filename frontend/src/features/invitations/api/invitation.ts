@@ -1,49 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '../../../api/client';
+import type { ApiAnswer, ApiSchema } from '../../../api/types';
 
-export interface PublicEvent {
-  id: number;
-  name: string;
-  description: string;
-  eventType: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  time: string;
-  location: string;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  ticketPrice: number;
-  currency: string;
-  dresscode: string | null;
-  imageUrl: string | null;
-  organizer: string;
-  status: 'draft' | 'published' | 'completed' | 'cancelled';
-}
-
-export interface GuestRsvp {
-  id: string;
-  status: 'attending' | 'not_attending' | 'pending';
-  guestCount: number;
-  guestNames: string[];
-  dietaryRestrictions: string | null;
-  specialRequests: string | null;
-  respondedAt: string;
-  holdExpiresAt: string | null;
-}
-
-export interface InvitationView {
-  event: PublicEvent;
-  invitation: {
-    recipientName: string;
-    maxGuests: number;
-    status: 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
-    specialNotes: string | null;
-  };
-  rsvp: GuestRsvp | null;
-}
+/** The guest's API shapes, from the generated contract (src/api/schema.gen.ts). */
+export type GuestRsvp = ApiSchema<'RsvpView'>;
+export type InvitationView = ApiSchema<'InvitationView'>;
 
 export interface RsvpAnswer {
   status: 'attending' | 'not_attending';
@@ -56,9 +17,9 @@ export interface RsvpAnswer {
 export const invitationKey = (code: string) => ['invitation', code] as const;
 
 export function fetchInvitation(code: string, signal?: AbortSignal) {
-  return apiGet<{ data: InvitationView }>(`/api/invitations/${encodeURIComponent(code)}`, { signal }).then(
-    (r) => r.data,
-  );
+  return apiGet<ApiAnswer<'/api/invitations/{code}', 'get'>>(`/api/invitations/${encodeURIComponent(code)}`, {
+    signal,
+  }).then((r) => r.data);
 }
 
 /**
@@ -79,12 +40,7 @@ export function useInvitation(
 }
 
 /** Where the reservation's payment stands, as the server tells the guest. */
-export interface GuestPayment {
-  id: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
-  refundPending: boolean;
-  failureMessage: string | null;
-}
+export type GuestPayment = ApiSchema<'GuestPayment'>;
 
 export const rsvpPaymentKey = (rsvpId: string) => ['invitation', 'rsvp-payment', rsvpId] as const;
 
@@ -95,7 +51,7 @@ export function useRsvpPayment(
   return useQuery<GuestPayment | null, ApiError>({
     queryKey: rsvpPaymentKey(rsvpId ?? 'none'),
     queryFn: ({ signal }) =>
-      apiGet<{ data: { payment: GuestPayment | null } }>(`/api/rsvp/${encodeURIComponent(rsvpId ?? '')}/payment`, {
+      apiGet<ApiAnswer<'/api/rsvp/{rsvpId}/payment', 'get'>>(`/api/rsvp/${encodeURIComponent(rsvpId ?? '')}/payment`, {
         signal,
       }).then((r) => r.data.payment),
     enabled: Boolean(rsvpId),
@@ -106,9 +62,9 @@ export function useRsvpPayment(
 
 export function useSubmitRsvp(code: string) {
   const client = useQueryClient();
-  return useMutation<{ rsvp: GuestRsvp; next: 'payment' | 'thank-you' }, ApiError, RsvpAnswer>({
+  return useMutation<ApiSchema<'RsvpAnswer'>, ApiError, RsvpAnswer>({
     mutationFn: (answer) =>
-      apiRequest<{ data: { rsvp: GuestRsvp; next: 'payment' | 'thank-you' } }>(
+      apiRequest<ApiAnswer<'/api/invitations/{code}/rsvp', 'post'>>(
         'POST',
         `/api/invitations/${encodeURIComponent(code)}/rsvp`,
         answer,

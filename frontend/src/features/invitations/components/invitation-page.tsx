@@ -26,7 +26,7 @@ export function InvitationPage({ code }: { code: string }) {
   }
   if (invitation.isError || !invitation.data) return <InvitationError onRetry={() => void invitation.refetch()} />;
 
-  const { event, invitation: invite, rsvp } = invitation.data;
+  const { event, invitation: invite, rsvp, pass } = invitation.data;
   const closed =
     invite.status === 'cancelled'
       ? 'This invitation has been cancelled.'
@@ -86,6 +86,24 @@ export function InvitationPage({ code }: { code: string }) {
           ) : null}
         </div>
       </article>
+
+      {pass && rsvp?.status === 'attending' && !closed ? (
+        <section className={styles.pass} aria-labelledby="pass-title">
+          <h2 id="pass-title" className={styles.rsvpTitle}>
+            Your Pass
+          </h2>
+          <img
+            className={styles.passCode}
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(pass.svg)}`}
+            width={220}
+            height={220}
+            alt={`Door pass for ${invite.recipientName}`}
+          />
+          <p className={styles.passNote}>
+            Present this code at the door. It admits your party of {guestsLabel(rsvp.guestCount).toLowerCase()}.
+          </p>
+        </section>
+      ) : null}
 
       <section className={styles.rsvpPanel} aria-labelledby="rsvp-title">
         <h2 id="rsvp-title" className={styles.rsvpTitle}>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type CSSProperties, type MouseEvent } from 'react';
 import { scrollToSection } from '../../../lib/motion';
 import diningArt from '../art/fine-dining.svg';
 import jetArt from '../art/jet-at-dusk.svg';
@@ -15,8 +15,18 @@ const SLIDES = [
   { src: diningArt, caption: 'Elite Dining', focus: '72% 50%' },
 ] as const;
 
+const neverChanges = () => () => undefined;
+
 export function Hero() {
   const [active, setActive] = useState(0);
+  // The prerendered page holds the first picture only: the two others, hidden until their turn,
+  // come with the script that turns them (nothing to fetch before the page has painted).
+  const rotating = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
+  const slides = rotating ? SLIDES : SLIDES.slice(0, 1);
 
   useEffect(() => {
     const timer = window.setInterval(() => setActive((index) => (index + 1) % SLIDES.length), HERO_ROTATION_MS);
@@ -31,11 +41,13 @@ export function Hero() {
   return (
     <section id="hero" className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.backdrop} aria-hidden="true">
-        {SLIDES.map((slide, index) => (
+        {slides.map((slide, index) => (
           <img
             key={slide.src}
             src={slide.src}
             alt=""
+            width={1600}
+            height={1000}
             className={styles.slide}
             data-active={index === active || undefined}
             style={{ '--focus': slide.focus } as CSSProperties}

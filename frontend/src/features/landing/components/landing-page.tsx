@@ -58,6 +58,8 @@ function useScrollDepthEvent() {
       }
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    // The prerendered page can be scrolled before its script takes it over: count where it is now.
+    onScroll();
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { prefersReducedMotion } from '../../../lib/motion';
 import styles from './reveal.module.css';
 
@@ -16,7 +16,12 @@ export function Reveal({
   delay?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [shown, setShown] = useState(() => typeof IntersectionObserver === 'undefined' || prefersReducedMotion());
+  const [seen, setSeen] = useState(false);
+  // Hidden at first on the server and in the browser alike (the prerendered page hydrates without
+  // a difference, then shows it at once where nothing can observe it); index.html shows it to a
+  // visitor without JavaScript.
+  const unobservable = useSyncExternalStore(neverChanges, cannotObserve, () => false);
+  const shown = seen || unobservable;
 
   useEffect(() => {
     const node = ref.current;
@@ -24,7 +29,7 @@ export function Reveal({
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setShown(true);
+          setSeen(true);
           observer.disconnect();
         }
       },
@@ -39,10 +44,17 @@ export function Reveal({
     <div
       ref={ref}
       className={`${styles.reveal} ${className}`}
+      data-reveal
       data-shown={shown || undefined}
       style={{ '--reveal-delay': `${delay}ms` } as CSSProperties}
     >
       {children}
     </div>
   );
+}
+
+const neverChanges = () => () => undefined;
+
+function cannotObserve(): boolean {
+  return typeof IntersectionObserver === 'undefined' || prefersReducedMotion();
 }

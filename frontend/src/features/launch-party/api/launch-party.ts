@@ -1,7 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../../api/client';
 import { adminRequest, useAdminQuery } from '../../../api/admin-client';
-import type { BatchProgress, EventFields, InvitationRow, LaunchEvent, NewInvitation, Page, RsvpRow } from './types';
+import type {
+  BatchProgress,
+  EventFields,
+  InvitationRow,
+  LaunchEvent,
+  NewInvitation,
+  Page,
+  RsvpRow,
+  WaitlistInvite,
+  WaitlistInviteResult,
+} from './types';
 
 /** Every launch-party query key starts here, so one invalidation refetches the lists after a change. */
 export const launchPartyKeys = {
@@ -95,5 +105,11 @@ export function useDeleteInvitation() {
 export function useSendPending() {
   return useLaunchPartyMutation((eventId: number) =>
     adminRequest<{ data: BatchProgress }>('POST', `/api/admin/events/${eventId}/invitations/send-pending`),
+  );
+}
+
+export function useInviteFromWaitlist() {
+  return useLaunchPartyMutation((invite: WaitlistInvite) =>
+    adminRequest<{ data: WaitlistInviteResult }>('POST', '/api/admin/invitations/from-waitlist', invite),
   );
 }

@@ -1,61 +1,17 @@
+import type { ApiSchema } from '../../../api/types';
+
 export const EVENT_TYPES = ['launch_party', 'gala', 'exhibition', 'dinner', 'conference'] as const;
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'] as const;
 export const EVENT_STATUSES = ['draft', 'published', 'completed', 'cancelled'] as const;
 
-export type EventType = (typeof EVENT_TYPES)[number];
 export type Currency = (typeof CURRENCIES)[number];
-export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-export interface EventFields {
-  name: string;
-  description: string;
-  eventType: EventType;
-  date: string;
-  startTime: string;
-  endTime: string;
-  venue: string;
-  venueAddress: string;
-  city: string;
-  state: string;
-  country: string;
-  zipCode: string;
-  capacity: number;
-  ticketPrice: number;
-  currency: Currency;
-  isPrivate: boolean;
-  dresscode: string | null;
-  imageUrl: string | null;
-  organizer: string;
-  organizerContact: string;
-  status: EventStatus;
-}
+/** The launch party's API shapes come from the generated contract (src/api/schema.gen.ts). */
+export type LaunchEvent = ApiSchema<'EventView'>;
+/** What the event form edits: the event without its id and times. */
+export type EventFields = Omit<LaunchEvent, 'id' | 'createdAt' | 'updatedAt'>;
 
-export interface LaunchEvent extends EventFields {
-  id: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type InvitationStatus = 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
-/** 'unknown': the send was interrupted and may have been delivered; nothing resends it unless asked. */
-export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'unknown';
-
-export interface InvitationRow {
-  id: number;
-  eventId: number;
-  recipientName: string;
-  recipientEmail: string;
-  recipientPhone: string | null;
-  maxGuests: number;
-  specialNotes: string | null;
-  status: InvitationStatus;
-  sentAt: string | null;
-  invitationCode: string;
-  createdAt: string;
-  event: { id: number; name: string; date: string };
-  deliveryStatus: DeliveryStatus | null;
-  lastError: string | null;
-}
+export type InvitationRow = ApiSchema<'InvitationRow'>;
 
 export interface NewInvitation {
   eventId: number;
@@ -66,40 +22,31 @@ export interface NewInvitation {
   specialNotes?: string;
 }
 
-export interface RsvpRow {
-  id: string;
-  status: 'attending' | 'not_attending' | 'pending';
-  guestCount: number;
-  guestNames: string[];
-  dietaryRestrictions: string | null;
-  specialRequests: string | null;
-  respondedAt: string;
-  holdExpiresAt: string | null;
-  createdAt: string;
-  invitation: {
-    id: number;
-    recipientName: string;
-    recipientEmail: string;
-    recipientPhone: string | null;
-    maxGuests: number;
-    status: InvitationStatus;
-    invitationCode: string;
-  };
-  event: { id: number; name: string; date: string; ticketPrice: number; currency: Currency };
+export type RsvpRow = ApiSchema<'RsvpAdminRow'>;
+
+export type BatchProgress = ApiSchema<'BatchProgress'>;
+
+/** What 'Invite to event' from the Waitlist tab did. */
+export interface WaitlistInviteResult {
+  matched: number;
+  created: number;
+  existing: number;
+  existingEmails: string[];
+  batch: BatchProgress | null;
 }
 
-export interface BatchProgress {
-  id: string;
+/** The rows to invite: chosen ones, or every row matching the search and filters. */
+export interface WaitlistInvite {
   eventId: number;
-  total: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  unknown: number;
-  done: boolean;
+  maxGuests: number;
+  note?: string;
+  ids?: string[];
+  allMatching?: boolean;
+  q?: string;
+  source?: string;
+  utmCampaign?: string;
+  signedUpFrom?: string;
+  signedUpTo?: string;
 }
 
-export interface Page<T> {
-  data: T[];
-  total: number;
-}
+export type { Page } from '../../../api/types';

@@ -23,15 +23,26 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'red',
 };
 
-function DeliveryNote({ row }: { row: InvitationRow }) {
-  if (row.status !== 'pending' || !row.deliveryStatus) return null;
-  if (row.deliveryStatus === 'failed') {
+/** Whether the invitation's email ended without reaching the guest, so it may be sent again. */
+export function canSendAgain(row: InvitationRow): boolean {
+  return row.deliveryStatus === 'failed' || row.deliveryStatus === 'bounced' || row.deliveryStatus === 'unknown';
+}
+
+/** The email's delivery, as the table shows it: queued, sending, sent, failed or bounced with the reason. */
+export function DeliveryNote({ row }: { row: InvitationRow }) {
+  if (!row.deliveryStatus) return null;
+  if (row.deliveryStatus === 'sent') return <Tag color="green">Delivered</Tag>;
+  if (row.status !== 'pending') return null;
+  if (row.deliveryStatus === 'failed' || row.deliveryStatus === 'bounced') {
+    const bounced = row.deliveryStatus === 'bounced';
     return (
-      <Tooltip title={row.lastError ?? 'The mail server refused the message'}>
-        <Tag color="red">Delivery failed</Tag>
-      </Tooltip>
+      <span className={styles.deliveryFailure}>
+        <Tag color="red">{bounced ? 'Bounced' : 'Delivery failed'}</Tag>
+        <small>{row.lastError ?? (bounced ? 'The address was refused' : 'The mail server refused the message')}</small>
+      </span>
     );
   }
+  if (row.deliveryStatus === 'queued') return <Tag color="gold">Queued</Tag>;
   if (row.deliveryStatus === 'unknown') {
     return (
       <Tooltip title={row.lastError ?? undefined}>
@@ -49,7 +60,7 @@ function DeliveryNote({ row }: { row: InvitationRow }) {
   return <Tag color="gold">Sending…</Tag>;
 }
 
-function SendProgress({ batchId, onClose }: { batchId: string; onClose: () => void }) {
+export function SendProgress({ batchId, onClose }: { batchId: string; onClose?: () => void }) {
   const progress = useBatchProgress(batchId);
   const client = useQueryClient();
   const data = progress.data?.data;
@@ -68,11 +79,11 @@ function SendProgress({ batchId, onClose }: { batchId: string; onClose: () => vo
       />
       <span>
         {data.sent} of {data.total} sent
-        {data.failed ? ` · ${data.failed} failed` : ''}
+        {data.failed ? ` · ${data.failed} failed${data.bounced ? ` (${data.bounced} bounced)` : ''}` : ''}
         {data.unknown ? ` · ${data.unknown} outcome unknown (may have been delivered)` : ''}
         {data.done ? '' : ` · ${data.queued} queued`}
       </span>
-      {data.done ? (
+      {data.done && onClose ? (
         <Button size="small" type="text" onClick={onClose}>
           Dismiss
         </Button>
@@ -95,12 +106,13 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
 
   const confirmSend = (row: InvitationRow) => {
     const interrupted = row.deliveryStatus === 'unknown';
+    const again = row.deliveryStatus === 'failed' || row.deliveryStatus === 'bounced';
     modal.confirm({
-      title: interrupted ? 'Send Invitation Again' : 'Send Invitation',
+      title: interrupted || again ? 'Send Invitation Again' : 'Send Invitation',
       content: interrupted
         ? `The last send to ${row.recipientName} was interrupted before the mail server answered, so it may have been delivered. Sending again may give ${row.recipientEmail} a second copy.`
         : `A real email will be sent to ${row.recipientName} at ${row.recipientEmail}.`,
-      okText: interrupted ? 'Send Again' : 'Send Email',
+      okText: interrupted || again ? 'Send Again' : 'Send Email',
       onOk: async () => {
         try {
           const answer = await send.mutateAsync(row.id);
@@ -180,7 +192,7 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
             />
           </Tooltip>
           {row.status === 'pending' ? (
-            <Tooltip title="Send invitation">
+            <Tooltip title={canSendAgain(row) ? 'Send again' : 'Send invitation'}>
               <Button
                 type="text"
                 icon={<SendOutlined />}

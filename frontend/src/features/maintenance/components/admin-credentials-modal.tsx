@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { basicHeader } from '../../../api/admin-client';
+import { AntdProviders } from '../../../app/antd-providers';
 
 interface Props {
   open: boolean;
@@ -67,5 +68,14 @@ export function AdminCredentialsModal({ open, title, okText, onSubmit, onClose }
         {error && <Alert type="error" showIcon title={error} role="alert" />}
       </Form>
     </Modal>
+  );
+}
+
+/** The same dialog with Ant Design's providers, for pages that load Ant Design only with it. */
+export function ThemedAdminCredentialsModal(props: Props) {
+  return (
+    <AntdProviders>
+      <AdminCredentialsModal {...props} />
+    </AntdProviders>
   );
 }

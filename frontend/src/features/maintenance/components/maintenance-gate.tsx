@@ -1,12 +1,12 @@
-import { App } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { getAdminAuth } from '../../../api/admin-client';
+import { useToasts } from '../../../lib/toasts/use-toasts';
 import { isMaintenanceExempt, useSetMaintenance, useSiteStatus } from '../api/maintenance';
 
 const MaintenanceScreen = lazy(() => import('./maintenance-screen'));
 const AdminCredentialsModal = lazy(() =>
-  import('./admin-credentials-modal').then((m) => ({ default: m.AdminCredentialsModal })),
+  import('./admin-credentials-modal').then((m) => ({ default: m.ThemedAdminCredentialsModal })),
 );
 
 /**
@@ -18,14 +18,14 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const status = useSiteStatus();
   const setMaintenance = useSetMaintenance();
-  const { message } = App.useApp();
+  const { message, host: toasts } = useToasts();
   const [asking, setAsking] = useState(false);
   const on = status.data?.maintenance === true;
 
   const toggle = useCallback(
     async (auth?: string) => {
       const enabled = await setMaintenance(!on, auth);
-      message.info(enabled ? 'Maintenance mode activated' : 'Maintenance mode deactivated');
+      message('info', enabled ? 'Maintenance mode activated' : 'Maintenance mode deactivated');
     },
     [message, on, setMaintenance],
   );
@@ -52,6 +52,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
       ) : (
         children
       )}
+      {toasts}
       {asking && (
         <Suspense fallback={null}>
           <AdminCredentialsModal

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../api/client';
+import type { ApiAnswer } from '../../../api/types';
 import type { PlaceDetails, PlacePrediction } from './types';
 
 export const PLACES_RADIUS_METRES = 50000;
@@ -11,18 +12,15 @@ export async function searchPlaces(
 ): Promise<PlacePrediction[]> {
   const params = new URLSearchParams({ input, types: 'establishment', radius: String(PLACES_RADIUS_METRES) });
   if (options.location) params.set('location', `${options.location.lat},${options.location.lng}`);
-  const answer = await apiGet<{ success: true; data: { predictions: PlacePrediction[] } }>(
-    `/api/places/search?${params}`,
-    {
-      signal: options.signal,
-    },
-  );
+  const answer = await apiGet<ApiAnswer<'/api/places/search', 'get'>>(`/api/places/search?${params}`, {
+    signal: options.signal,
+  });
   return answer.data.predictions;
 }
 
 /** GET /api/places/details/{placeId}. */
 export async function getPlaceDetails(placeId: string): Promise<PlaceDetails> {
-  const answer = await apiGet<{ success: true; data: PlaceDetails }>(
+  const answer = await apiGet<ApiAnswer<'/api/places/details/{placeId}', 'get'>>(
     `/api/places/details/${encodeURIComponent(placeId)}`,
   );
   return answer.data;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidWebsite, validateApplication, type ApplicationForm } from './application-rules';
+import { isValidWebsite, validateApplication, type ApplicationForm } from '@maison/shared';
 
 const valid: ApplicationForm = {
   name: 'Maison Lumière',

@@ -8,7 +8,7 @@ import { getPlaceDetails } from '../api/places';
 import { submitApplication } from '../api/submit-application';
 import { useVendorTaxonomy } from '../api/taxonomy';
 import type { PlacePrediction } from '../api/types';
-import { validateApplication, type ApplicationField, type ApplicationForm } from './application-rules';
+import { validateApplication, type ApplicationField, type ApplicationForm } from '@maison/shared';
 import { PlaceAutocomplete } from './place-autocomplete';
 import { fillFromPlace } from './place-rules';
 import styles from './vendor-application.module.css';

@@ -57,6 +57,7 @@ const applications: VendorApplication[] = Array.from({ length: 12 }, (_, i) => (
   status: 'pending',
   adminNotes: null,
   vendorId: null,
+  decidedAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
 }));
 

@@ -1,6 +1,9 @@
+import { isValidEmail } from './email';
+
 /**
- * The public application form's rules (spec section 5), identical to the server's
- * (backend/src/modules/vendor-applications/application-rules.ts and its DTO).
+ * The public vendor application form's rules (spec, section 5): the messages word for word, keyed
+ * by the API's field names, and the minimum lengths. The api's SubmitApplicationDto and the
+ * browser's form both read them.
  */
 export const APPLICATION_MESSAGES = {
   name: 'Business name must be at least 2 characters',
@@ -15,6 +18,17 @@ export const APPLICATION_MESSAGES = {
   website: 'Please enter a valid URL',
   categories: 'Please select at least one category',
   termsAccepted: 'You must accept the terms and conditions',
+} as const;
+
+export const APPLICATION_MIN_LENGTH = {
+  name: 2,
+  contactName: 2,
+  phone: 10,
+  description: 20,
+  address: 5,
+  city: 2,
+  state: 2,
+  zipCode: 5,
 } as const;
 
 export type ApplicationField = keyof typeof APPLICATION_MESSAGES;
@@ -34,7 +48,10 @@ export interface ApplicationForm {
   termsAccepted: boolean;
 }
 
-/** Website: http(s) with a dotted host; the scheme may be omitted ('www.example.com'). Empty is fine. */
+/**
+ * A website address: http(s) with a host that has a dot (or localhost). The scheme may be left
+ * out ('www.example.com'), as people type it; normalizeWebsite adds https://. Empty is fine.
+ */
 export function isValidWebsite(value: string): boolean {
   const text = value.trim();
   if (text === '') return true;
@@ -49,8 +66,11 @@ export function isValidWebsite(value: string): boolean {
   }
 }
 
-// The same check as class-validator's IsEmail in spirit: local part, @, dotted domain with a TLD.
-const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i;
+export function normalizeWebsite(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  return /^https?:\/\//i.test(text) ? text : `https://${text}`;
+}
 
 const atLeast = (value: string, n: number) => value.trim().length >= n;
 
@@ -58,17 +78,18 @@ const atLeast = (value: string, n: number) => value.trim().length >= n;
 export function validateApplication(form: ApplicationForm): Partial<Record<ApplicationField, string>> {
   const errors: Partial<Record<ApplicationField, string>> = {};
   const M = APPLICATION_MESSAGES;
-  if (!atLeast(form.name, 2)) errors.name = M.name;
-  if (!atLeast(form.contactName, 2)) errors.contactName = M.contactName;
-  if (!EMAIL.test(form.email.trim())) errors.email = M.email;
-  if (!atLeast(form.phone, 10)) errors.phone = M.phone;
+  const min = APPLICATION_MIN_LENGTH;
+  if (!atLeast(form.name, min.name)) errors.name = M.name;
+  if (!atLeast(form.contactName, min.contactName)) errors.contactName = M.contactName;
+  if (!isValidEmail(form.email.trim())) errors.email = M.email;
+  if (!atLeast(form.phone, min.phone)) errors.phone = M.phone;
   if (!isValidWebsite(form.website)) errors.website = M.website;
-  if (!atLeast(form.description, 20)) errors.description = M.description;
+  if (!atLeast(form.description, min.description)) errors.description = M.description;
   if (form.categories.length === 0) errors.categories = M.categories;
-  if (!atLeast(form.address, 5)) errors.address = M.address;
-  if (!atLeast(form.city, 2)) errors.city = M.city;
-  if (!atLeast(form.state, 2)) errors.state = M.state;
-  if (!atLeast(form.zipCode, 5)) errors.zipCode = M.zipCode;
+  if (!atLeast(form.address, min.address)) errors.address = M.address;
+  if (!atLeast(form.city, min.city)) errors.city = M.city;
+  if (!atLeast(form.state, min.state)) errors.state = M.state;
+  if (!atLeast(form.zipCode, min.zipCode)) errors.zipCode = M.zipCode;
   if (!form.termsAccepted) errors.termsAccepted = M.termsAccepted;
   return errors;
 }

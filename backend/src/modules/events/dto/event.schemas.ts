@@ -1,0 +1,33 @@
+import { schema, t } from '../../../common/api-schema';
+import { CURRENCIES, EVENT_STATUSES, EVENT_TYPES } from '../event.entity';
+
+/** The answer shapes of the events routes, for the OpenAPI document (EventView in events.service.ts). */
+export const EVENT_VIEW = schema(
+  'EventView',
+  t.object({
+    id: t.integer(),
+    name: t.string(),
+    description: t.string(),
+    eventType: t.oneOf(EVENT_TYPES),
+    date: t.date(),
+    startTime: t.string({ example: '19:00' }),
+    endTime: t.string({ example: '23:00' }),
+    venue: t.string(),
+    venueAddress: t.string(),
+    city: t.string(),
+    state: t.string(),
+    country: t.string(),
+    zipCode: t.string(),
+    capacity: t.integer(),
+    ticketPrice: t.number(),
+    currency: t.oneOf(CURRENCIES),
+    isPrivate: t.boolean(),
+    dresscode: t.nullable(t.string()),
+    imageUrl: t.nullable(t.string()),
+    organizer: t.string(),
+    organizerContact: t.string(),
+    status: t.oneOf(EVENT_STATUSES),
+    createdAt: t.dateTime(),
+    updatedAt: t.dateTime(),
+  }),
+);

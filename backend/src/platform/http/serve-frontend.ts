@@ -1,0 +1,271 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/** Paths the single-page app must not swallow. */
+export const SERVER_PATHS = /^\/(api|admin\/queues|metrics)(\/|$)/;
+
+/** What the page's scripts may know (the `app-config` meta tag) and what the prerenderer needs. */
+export interface FrontendConfig {
+  brandName: string;
+  appUrl: string;
+  /** The whole public configuration, written into the `app-config` meta tag. */
+  publicConfig: object;
+}
+
+export interface FrontendLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+type Encoding = 'br' | 'gzip';
+
+interface BuiltFile {
+  path: string;
+  type: string;
+  immutable: boolean;
+  /** Precompressed copies written by the build beside the file (`.br`, `.gz`). */
+  encoded: Partial<Record<Encoding, string>>;
+}
+
+/** A page held in memory with its compressed forms, made once. */
+interface Page {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** What frontend/dist/server/render.cjs (built by `vite build --ssr`) exports. */
+interface Prerenderer {
+  renderLanding(config: { brandName: string; appUrl: string }): Promise<{ html: string; title: string }>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/**
+ * The encoding to answer with: brotli when the client takes it, else gzip, else none. A coding the
+ * client lists with q=0 is refused (RFC 9110 12.5.3).
+ */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const takes = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return null;
+}
+
+/** Every file of the build the browser may ask for: no source maps, no server bundle, no build metadata. */
+function scanBuild(dist: string): Map<string, BuiltFile> {
+  const files = new Map<string, BuiltFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = join(dir, entry.name);
+      const rel = relative(dist, full).split(sep).join('/');
+      if (entry.isDirectory()) {
+        if (rel !== 'server') walk(full);
+        continue;
+      }
+      if (/\.(br|gz|map)$/.test(entry.name) || rel === 'index.html') continue;
+      const encoded: BuiltFile['encoded'] = {};
+      if (existsSync(`${full}.br`)) encoded.br = `${full}.br`;
+      if (existsSync(`${full}.gz`)) encoded.gzip = `${full}.gz`;
+      files.set(`/${rel}`, {
+        path: full,
+        type: TYPES[extname(entry.name).toLowerCase()] ?? 'application/octet-stream',
+        immutable: rel.startsWith('assets/'),
+        encoded,
+      });
+    }
+  };
+  walk(dist);
+  return files;
+}
+
+function compressPage(html: string): Page {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+function sendPage(request: Request, response: Response, page: Page): void {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  response.setHeader('Content-Type', TYPES['.html']);
+  response.setHeader('Cache-Control', 'no-cache');
+  response.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) response.setHeader('Content-Encoding', encoding);
+  const body = encoding ? page[encoding] : page.identity;
+  response.setHeader('Content-Length', String(body.length));
+  if (request.method === 'HEAD') response.end();
+  else response.end(body);
+}
+
+/**
+ * The landing page's head additions: its stylesheets (the route's CSS is otherwise loaded by its
+ * script, too late for HTML that paints before any script runs), its scripts preloaded at low
+ * priority, and the hero's first picture preloaded, as the manifest of the client build names them.
+ */
+function landingHead(dist: string): string {
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return '';
+  type Chunk = { file: string; css?: string[]; imports?: string[]; assets?: string[]; isEntry?: boolean };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+  const route = manifest['src/app/routes/landing.tsx'];
+  if (!route) return '';
+  const css = new Set<string>();
+  const scripts = new Set<string>();
+  const visit = (key: string, seen = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!chunk.isEntry) {
+      scripts.add(chunk.file);
+      for (const file of chunk.css ?? []) css.add(file);
+    }
+    for (const imported of chunk.imports ?? []) visit(imported, seen);
+  };
+  visit('src/app/routes/landing.tsx');
+  const assets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
+  const hero = assets.find((file) => /\/jet-at-dusk-[\w-]+\.svg$/.test(file));
+  return [
+    hero && `<link rel="preload" as="image" href="/${hero}" fetchpriority="high">`,
+    ...[...css].map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" href="/${file}" fetchpriority="low">`),
+  ]
+    .filter(Boolean)
+    .join('');
+}
+
+/**
+ * Serves the built React app: every file precompressed at build time (brotli or gzip, as the client
+ * takes them), hashed assets cached for a year, pages never cached and carrying the public
+ * configuration (brand name) in a meta tag, so no build bakes it in. The landing page (/) is
+ * rendered into real HTML once, at start-up, with this deployment's brand; when that cannot be
+ * done, / gets the plain page like every other route and renders in the browser.
+ */
+export function serveFrontend(
+  app: NestExpressApplication,
+  dist: string,
+  config: FrontendConfig,
+  logger?: FrontendLogger,
+): void {
+  const indexPath = join(dist, 'index.html');
+  if (!existsSync(indexPath)) throw new Error(`FRONTEND_DIST has no index.html: ${dist}`);
+  const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(config.publicConfig))}">`;
+  const template = readFileSync(indexPath, 'utf8')
+    .replace('<!--app-config-->', meta)
+    .replace(/__BRAND_NAME__/g, escapeAttribute(config.brandName));
+  const shell = compressPage(
+    template.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(config.brandName)}</title>`),
+  );
+  const files = scanBuild(dist);
+  const landing = prerenderLanding(dist, template, config).then(
+    (page) => {
+      if (page) logger?.info('landing page prerendered');
+      return page;
+    },
+    (error: unknown) => {
+      logger?.warn(`landing page not prerendered, served as the plain page: ${(error as Error).message ?? error}`);
+      return null;
+    },
+  );
+
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(request.path)) return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(request.path);
+    } catch {
+      return next();
+    }
+    const file = files.get(path);
+    if (file) return sendFile(request, response, next, file);
+    if (path.startsWith('/assets/')) return next();
+    if (path === '/') {
+      void landing.then((page) => sendPage(request, response, page ?? shell));
+      return;
+    }
+    sendPage(request, response, shell);
+  });
+}
+
+function sendFile(request: Request, response: Response, next: NextFunction, file: BuiltFile): void {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const encodedPath = encoding ? file.encoded[encoding] : undefined;
+  response.setHeader('Content-Type', file.type);
+  if (file.encoded.br || file.encoded.gzip) response.setHeader('Vary', 'Accept-Encoding');
+  if (encodedPath) response.setHeader('Content-Encoding', encoding as Encoding);
+  response.sendFile(
+    encodedPath ?? file.path,
+    {
+      maxAge: file.immutable ? '365d' : '1h',
+      immutable: file.immutable,
+      dotfiles: 'allow',
+      // A compressed copy must not answer a byte range of the original.
+      acceptRanges: !encodedPath,
+    },
+    (error?: Error) => {
+      if (error && !response.headersSent) next(error);
+    },
+  );
+}
+
+async function prerenderLanding(dist: string, template: string, config: FrontendConfig): Promise<Page | null> {
+  const rendererPath = join(dist, 'server', 'render.cjs');
+  if (!existsSync(rendererPath) || !statSync(rendererPath).isFile()) return null;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const renderer = require(rendererPath) as Prerenderer;
+  const { html, title } = await renderer.renderLanding({ brandName: config.brandName, appUrl: config.appUrl });
+  const canonical = `${config.appUrl.replace(/\/+$/, '')}/`;
+  const page = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
+    .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeAttribute(title)}"`)
+    .replace(/(<meta name="twitter:title" content=")[^"]*"/, `$1${escapeAttribute(title)}"`)
+    .replace(
+      '</head>',
+      `<link rel="canonical" href="${escapeAttribute(canonical)}"><meta property="og:url" content="${escapeAttribute(canonical)}">${landingHead(dist)}</head>`,
+    )
+    .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
+    // The page paints from its HTML and CSS; its scripts only take it over (hydrate), so they load
+    // behind the stylesheets and the hero's picture, never before them.
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+  return compressPage(page);
+}

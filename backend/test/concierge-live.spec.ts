@@ -1,0 +1,307 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
+import { parseSse, type SseFrame } from './support/sse';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const PASSWORD = 'members-only-password';
+const uuid = () => crypto.randomUUID();
+
+/** An SSE response read as it arrives: its frames (with their ids) so far, and waits on them. */
+interface LiveStream {
+  headers: http.IncomingHttpHeaders;
+  frames: Array<SseFrame & { id?: number }>;
+  /** Resolves when a frame matching `test` has arrived (at once if one has). */
+  until(test: (frame: SseFrame & { id?: number }) => boolean): Promise<SseFrame & { id?: number }>;
+  ended: Promise<void>;
+  close(): void;
+}
+
+function open(base: string, path: string, cookie: string, body?: unknown): Promise<LiveStream> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, Accept: 'text/event-stream' },
+    });
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`status ${res.statusCode}`));
+        return;
+      }
+      let buffer = '';
+      const waiters: Array<{ test: (f: SseFrame) => boolean; resolve: (f: SseFrame) => void }> = [];
+      const stream: LiveStream = {
+        headers: res.headers,
+        frames: [],
+        until: (test) =>
+          new Promise((done) => {
+            const found = stream.frames.find(test);
+            if (found) done(found);
+            else waiters.push({ test, resolve: done });
+          }),
+        ended: new Promise((done) => res.on('close', () => done())),
+        close: () => req.destroy(),
+      };
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => {
+        buffer += text;
+        let split: number;
+        while ((split = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, split);
+          buffer = buffer.slice(split + 2);
+          if (!/^data: /m.test(block)) continue;
+          const [frame] = parseSse(block);
+          const id = /^id: (\d+)$/m.exec(block)?.[1];
+          const withId = { ...frame, ...(id ? { id: Number(id) } : {}) };
+          stream.frames.push(withId);
+          for (const waiter of waiters.filter((w) => w.test(withId))) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(withId);
+          }
+        }
+      });
+      resolve(stream);
+    });
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+async function listen(t: TestApp): Promise<string> {
+  const server = t.app.getHttpServer().listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('the concierge as a service: threads held by the server, resumable streams, live delivery', () => {
+  let ai: OpenAiServer;
+  /** Two api processes on the same database and Redis. */
+  let one: TestApp;
+  let two: TestApp;
+  let baseOne: string;
+  let baseTwo: string;
+
+  beforeAll(async () => {
+    ai = await startOpenAiServer();
+    const env = {
+      CONCIERGE_PASSWORD: PASSWORD,
+      OPENAI_API_KEY: 'sk-local-test',
+      OPENAI_BASE_URL: ai.baseURL,
+      OPENAI_MODEL: 'gpt-4o',
+    };
+    one = await createTestApp({ env });
+    two = await createTestApp({ env });
+    baseOne = await listen(one);
+    baseTwo = await listen(two);
+  });
+  beforeEach(async () => {
+    await one.reset();
+    ai.requests.length = 0;
+    ai.closedEarly = 0;
+    ai.answer(() => ({ kind: 'reply', tokens: ['Certainly.', ' A table', ' awaits.'] }));
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+    await ai.close();
+  });
+
+  async function session(t: TestApp = one): Promise<string> {
+    const response = await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(200);
+    return String(response.headers['set-cookie']).split(';')[0];
+  }
+
+  it('creates, lists, reads, renames and deletes a session’s threads, and never shows them to another session', async () => {
+    const mine = await session();
+    const theirs = await session();
+    const id = uuid();
+    const created = await request(one.http)
+      .post('/api/concierge/threads')
+      .set('Cookie', mine)
+      .send({ id, title: 'Dinner in Paris' })
+      .expect(201);
+    expect(created.body.data).toMatchObject({ id, title: 'Dinner in Paris' });
+    // Created again (a browser syncing its cache): the same thread.
+    await request(one.http).post('/api/concierge/threads').set('Cookie', mine).send({ id }).expect(201);
+    await request(one.http).post('/api/concierge/threads').set('Cookie', theirs).send({ id }).expect(409);
+
+    const listed = await request(one.http).get('/api/concierge/threads').set('Cookie', mine).expect(200);
+    expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([id]);
+    expect((await request(one.http).get('/api/concierge/threads').set('Cookie', theirs).expect(200)).body.data).toEqual([]);
+
+    for (const call of [
+      request(one.http).get(`/api/concierge/threads/${id}`),
+      request(one.http).patch(`/api/concierge/threads/${id}`).send({ title: 'Mine now' }),
+      request(one.http).delete(`/api/concierge/threads/${id}`),
+    ]) {
+      const answer = await call.set('Cookie', theirs).expect(404);
+      expect(answer.body).toEqual({ success: false, error: 'Conversation not found' });
+    }
+    // The other session's reply into this thread id writes nothing into it.
+    await request(one.http)
+      .post('/api/chat/stream')
+      .set('Cookie', theirs)
+      .send({ threadId: id, messages: [{ role: 'user', content: 'Let me in' }] })
+      .expect(200);
+    expect((await request(one.http).get(`/api/concierge/threads/${id}`).set('Cookie', mine)).body.data.messages).toEqual([]);
+
+    await request(one.http).get('/api/concierge/threads').expect(401);
+    await request(one.http).patch(`/api/concierge/threads/${id}`).set('Cookie', mine).send({ title: '  ' }).expect(400);
+    const renamed = await request(one.http)
+      .patch(`/api/concierge/threads/${id}`)
+      .set('Cookie', mine)
+      .send({ title: 'Grand Prix weekend' })
+      .expect(200);
+    expect(renamed.body.data.title).toBe('Grand Prix weekend');
+    await request(one.http).get(`/api/concierge/threads/not-a-uuid`).set('Cookie', mine).expect(404);
+    await request(one.http).delete(`/api/concierge/threads/${id}`).set('Cookie', mine).expect(200);
+    await request(one.http).get(`/api/concierge/threads/${id}`).set('Cookie', mine).expect(404);
+  });
+
+  it('keeps a streamed exchange in the thread; rates a reply; edit-and-resend replaces the later messages', async () => {
+    const cookie = await session();
+    const threadId = uuid();
+    const userId = uuid();
+    const first = parseSse(
+      (
+        await request(one.http)
+          .post('/api/chat/stream')
+          .set('Cookie', cookie)
+          .send({ threadId, userMessageId: userId, messages: [{ role: 'user', content: 'A table tonight' }] })
+          .expect(200)
+      ).text,
+    );
+    const done = first[first.length - 1];
+    expect(done).toMatchObject({ event: 'done', data: { message: { content: 'Certainly. A table awaits.', status: 'complete' } } });
+    const replyId = (done.data.message as { id: string }).id;
+    // The reply is saved once the request has ended (the write follows the last frame).
+    const read = async () => (await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data;
+    for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect((await read()).messages).toMatchObject([
+      { id: userId, role: 'user', content: 'A table tonight' },
+      { id: replyId, role: 'assistant', content: 'Certainly. A table awaits.', status: 'complete', rating: null },
+    ]);
+
+    await request(one.http)
+      .put(`/api/concierge/threads/${threadId}/messages/${replyId}/rating`)
+      .set('Cookie', cookie)
+      .send({ helpful: 'yes' })
+      .expect(400);
+    await request(one.http)
+      .put(`/api/concierge/threads/${threadId}/messages/${userId}/rating`)
+      .set('Cookie', cookie)
+      .send({ helpful: true })
+      .expect(404);
+    const rated = await request(one.http)
+      .put(`/api/concierge/threads/${threadId}/messages/${replyId}/rating`)
+      .set('Cookie', cookie)
+      .send({ helpful: false, comment: 'I wanted a terrace.' })
+      .expect(200);
+    expect(rated.body.data.rating).toEqual({ helpful: false, comment: 'I wanted a terrace.' });
+
+    // Edit the member's message and send it again: it and the reply are replaced.
+    ai.answer(() => ({ kind: 'reply', tokens: ['A terrace', ' it is.'] }));
+    const editedId = uuid();
+    await request(one.http)
+      .post('/api/chat/stream')
+      .set('Cookie', cookie)
+      .send({ threadId, userMessageId: editedId, replaceFrom: userId, messages: [{ role: 'user', content: 'A terrace tonight' }] })
+      .expect(200);
+    for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect((await read()).messages.map((m: { id: string; content: string }) => [m.id === editedId, m.content])).toEqual([
+      [true, 'A terrace tonight'],
+      [false, 'A terrace it is.'],
+    ]);
+  });
+
+  it('resumes a reply on another api process after a reload, with no token lost or doubled', async () => {
+    const cookie = await session();
+    const tokens = Array.from({ length: 30 }, (_, i) => `t${i} `);
+    ai.answer(() => ({ kind: 'reply', tokens, delayMs: 15 }));
+    const threadId = uuid();
+    const first = await open(baseOne, '/api/chat/stream', cookie, {
+      threadId,
+      messages: [{ role: 'user', content: 'Tell me a long story' }],
+    });
+    const messageId = String(first.headers['x-message-id']);
+    const seen = await first.until((f) => f.id === 5);
+    // The page reloads: the first connection goes, the reply goes on.
+    first.close();
+    const upTo = first.frames.filter((f) => (f.id ?? 0) <= seen.id!);
+    const second = await open(baseTwo, `/api/chat/stream/${messageId}?after=${seen.id}`, cookie);
+    await second.ended;
+    const all = [...upTo, ...second.frames];
+    expect(all.map((f) => f.id)).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
+    const text = all.filter((f) => f.event === 'delta').map((f) => f.data.content).join('');
+    expect(text).toBe(tokens.join(''));
+    expect(all[all.length - 1]).toMatchObject({ event: 'done', data: { message: { content: tokens.join(''), status: 'complete' } } });
+    expect(ai.closedEarly).toBe(0);
+
+    // A second tab reading from the start gets every frame once; the Last-Event-ID header works too.
+    const replay = parseSse(
+      (await request(two.http).get(`/api/chat/stream/${messageId}`).set('Cookie', cookie).expect(200)).text,
+    );
+    expect(replay.filter((f) => f.event === 'delta')).toHaveLength(tokens.length);
+    const tail = parseSse(
+      (
+        await request(one.http)
+          .get(`/api/chat/stream/${messageId}`)
+          .set('Cookie', cookie)
+          .set('Last-Event-ID', String(tokens.length))
+          .expect(200)
+      ).text,
+    );
+    expect(tail.map((f) => f.event)).toEqual(['done']);
+    // Another session cannot read it.
+    await request(one.http).get(`/api/chat/stream/${messageId}`).set('Cookie', await session()).expect(404);
+    await request(one.http).get(`/api/chat/stream/${messageId}?after=-1`).set('Cookie', cookie).expect(400);
+  });
+
+  it('stops a reply through another api process: the upstream request closes, the partial reply is kept as stopped', async () => {
+    const cookie = await session();
+    ai.answer(() => ({ kind: 'endless', delayMs: 15 }));
+    const threadId = uuid();
+    const upstreamClosed = ai.nextClose();
+    const stream = await open(baseOne, '/api/chat/stream', cookie, {
+      threadId,
+      messages: [{ role: 'user', content: 'Talk forever' }],
+    });
+    const messageId = String(stream.headers['x-message-id']);
+    await stream.until((f) => f.id === 3);
+    await request(two.http).post(`/api/chat/stream/${messageId}/stop`).set('Cookie', await session()).expect(404);
+    await request(two.http).post(`/api/chat/stream/${messageId}/stop`).set('Cookie', cookie).expect(200);
+    await upstreamClosed;
+    expect(ai.closedEarly).toBe(1);
+    const done = await stream.until((f) => f.event === 'done');
+    const partial = stream.frames.filter((f) => f.event === 'delta').map((f) => f.data.content).join('');
+    expect(partial).toMatch(/^token0 token1 token2 /);
+    expect(done.data.message).toMatchObject({ id: messageId, content: partial, status: 'stopped' });
+    await stream.ended;
+    const read = async () =>
+      (await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data.messages[1];
+    for (let i = 0; i < 100 && (await read()).status !== 'stopped'; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(await read()).toMatchObject({ id: messageId, content: partial, status: 'stopped' });
+  });
+
+  it('delivers a change made through one api process to the session’s tab connected to the other, and to no other session', async () => {
+    const cookie = await session();
+    const other = await session();
+    const tab = await open(baseTwo, '/api/concierge/events', cookie);
+    const stranger = await open(baseTwo, '/api/concierge/events', other);
+    await tab.until((f) => f.event === 'ready');
+    await stranger.until((f) => f.event === 'ready');
+    const id = uuid();
+    await request(one.http).post('/api/concierge/threads').set('Cookie', cookie).send({ id }).expect(201);
+    await request(one.http).patch(`/api/concierge/threads/${id}`).set('Cookie', cookie).send({ title: 'Monaco' }).expect(200);
+    expect(await tab.until((f) => f.event === 'thread.changed' && f.data.title === 'Monaco')).toMatchObject({
+      data: { threadId: id, title: 'Monaco' },
+    });
+    await request(one.http).delete(`/api/concierge/threads/${id}`).set('Cookie', cookie).expect(200);
+    await tab.until((f) => f.event === 'thread.deleted' && f.data.threadId === id);
+    expect(stranger.frames.map((f) => f.event)).toEqual(['ready']);
+    tab.close();
+    stranger.close();
+    await request(one.http).get('/api/concierge/events').expect(401);
+  });
+});

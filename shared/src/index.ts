@@ -1,0 +1,7 @@
+/**
+ * Rules both ends enforce, written once: the api's DTOs and the browser's forms import them, so a
+ * message or a limit cannot differ between what the form says and what the server answers.
+ * Plain TypeScript: Vite and Jest read the source, the api's build uses dist/ (npm run build).
+ */
+export * from './application-rules';
+export * from './waitlist-rules';
