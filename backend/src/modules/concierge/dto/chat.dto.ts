@@ -112,8 +112,8 @@ export class TitleDto {
 /** GET /api/chat/stream/{messageId}?after=: the last frame the client saw (0: none). */
 export class ResumeStreamDto {
   @IsOptional()
-  @Min(0, { message: 'after must be the id of a frame (0 or more)' })
-  @IsInt({ message: 'after must be the id of a frame (0 or more)' })
+  @Min(0, { message: 'The resume point must be the id of a frame (0 or more)' })
+  @IsInt({ message: 'The resume point must be the id of a frame (0 or more)' })
   @Type(() => Number)
   after?: number;
 }
