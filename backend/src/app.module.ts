@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CoreModule } from './core.module';
 import { DOMAIN_MODULES } from './modules/domain-modules';
 import { HealthModule } from './modules/health/health.module';
-import { StoreMetricsModule } from './platform/metrics/store-metrics.module';
+import { StoreMetricsModule } from './store-metrics.module';
 
 /** The HTTP api: every domain module's controllers under /api, and the stores' gauges for /metrics. */
 @Module({ imports: [CoreModule, HealthModule, StoreMetricsModule, ...DOMAIN_MODULES] })

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { Logger as Pino } from 'pino';
-import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { BODY_LIMIT_BYTES, jsonBodyParser, limitUnparsedBodies, refuseUnstorableText } from './common/request-body';
 import { sameOriginWrites } from './common/same-origin-writes';
 import { createValidationPipe } from './common/validation.pipe';

@@ -14,7 +14,10 @@ async function bootstrap(): Promise<void> {
   // Migrations first, on a connection of their own: the context's start-up hooks already start the
   // job processors and the hold-release schedule, which must never meet a schema still being made.
   // Its summary line waits for the house logger, which only exists with the context.
-  const migrator = await MikroORM.init(ormConfig(config.DATABASE_URL, { logger: () => undefined }));
+  // The migrations need no entity (the modules register theirs with the context below).
+  const migrator = await MikroORM.init(
+    ormConfig(config.DATABASE_URL, { logger: () => undefined, discovery: { warnWhenNoEntities: false } }),
+  );
   let applied = '';
   await applyMigrations(migrator, (message) => (applied = message)).finally(() => migrator.close());
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });

@@ -290,10 +290,10 @@ describe('the concierge on an OpenAI-compatible server', () => {
       ],
     }));
     const upstreamClosed = ai.nextClose();
-    const started = Date.now();
+    // The server never ends its answer: a reply waiting for it would end on the upstream timeout
+    // with an error frame, not with 'done' and the text.
     const frames = parseSse((await readStream(cookie, 'Hello').expect(200)).body as string);
     expect(frames[frames.length - 1]).toMatchObject({ event: 'done', data: { message: { content: 'Done.' } } });
-    expect(Date.now() - started).toBeLessThan(2000);
     // That connection cannot go back to the pool: it is closed.
     await upstreamClosed;
   });

@@ -25,7 +25,8 @@ describe('requests while PostgreSQL is down', () => {
     await request(t.http).post('/api/waitlist').send(signUp('ada@example.com')).expect(200);
 
     await postgres.stop();
-    const started = Date.now();
+    // Answered while PostgreSQL is still down (it starts again below): a request waiting for it
+    // would never answer, and fail the test at Jest's timeout.
     const during = await Promise.all([
       // Sign-ups arriving together go to the database as one batch, and fail as one.
       ...['grace@example.com', 'hedy@example.com', 'katherine@example.com'].map((email) =>
@@ -36,7 +37,6 @@ describe('requests while PostgreSQL is down', () => {
         .post('/api/analytics/events')
         .send({ events: [{ name: 'page_view', path: '/' }] }),
     ]);
-    expect(Date.now() - started).toBeLessThan(5000);
     for (const response of during) {
       expect({ status: response.status, body: response.body }).toEqual({
         status: 503,

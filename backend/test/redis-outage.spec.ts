@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { OUTBOX_REDIS_WAIT_MS } from '../src/platform/queue/outbox-relay.service';
+
 import { OutboxService } from '../src/platform/queue/outbox.service';
 import { QueueName } from '../src/platform/queue/queue-names';
 import { ownRedis } from './support/own-redis';
@@ -40,9 +40,9 @@ describe('public writes while Redis is down', () => {
       ['/api/waitlist', { ...signUp, email: 'grace@example.com' }],
       ['/api/analytics/events', { events: [{ name: 'page_view', path: '/' }] }],
     ] as const) {
-      const started = Date.now();
+      // Answered while Redis is still down (it restarts below): a request waiting for it would
+      // never answer, and fail the test at Jest's timeout.
       const response = await request(t.http).post(path).send(body).expect(503);
-      expect(Date.now() - started).toBeLessThan(5000);
       expect(response.body).toEqual({
         success: false,
         error: 'The service is briefly unavailable. Please try again in a moment.',
@@ -65,12 +65,12 @@ describe('public writes while Redis is down', () => {
   it('answers 503 within seconds when Redis stalls without closing the connection', async () => {
     own.process().kill('SIGSTOP');
     try {
-      const started = Date.now();
+      // Answered while Redis is still stopped (it resumes only after): the command timeout, not
+      // Redis, ends the wait.
       const response = await request(t.http)
         .post('/api/waitlist')
         .send({ ...signUp, email: 'hedy@example.com' })
         .expect(503);
-      expect(Date.now() - started).toBeLessThan(5000);
       expect(response.body.error).toBe('The service is briefly unavailable. Please try again in a moment.');
     } finally {
       own.process().kill('SIGCONT');
@@ -82,34 +82,39 @@ describe('public writes while Redis is down', () => {
     const [entry] = await em.execute<Array<{ id: string }>>(
       `insert into waitlist_entries (id, email, consent) values (gen_random_uuid(), 'ida@example.com', true) returning id`,
     );
-    // The longest-open transaction in the test database that is waiting on its client (the relay
-    // waiting on Redis with its rows claimed), in ms.
-    const longestWait = async () => {
-      const [{ ms }] = await em.execute<Array<{ ms: number }>>(
-        `select coalesce(max(extract(epoch from clock_timestamp() - xact_start)) * 1000, 0)::int as ms
+    // Transactions in the test database waiting on their client (the relay waiting on Redis with
+    // its rows claimed).
+    const waitingTransactions = async () => {
+      const [{ count }] = await em.execute<Array<{ count: number }>>(
+        `select count(*)::int as count
            from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
       );
-      return ms;
+      return count;
+    };
+    const until = async (what: string, done: () => Promise<boolean>) => {
+      // No deadline of our own: a condition never met fails the test at its timeout.
+      while (!(await done())) await new Promise((r) => setTimeout(r, 50));
+      return what;
     };
 
     own.process().kill('SIGSTOP');
     let message: { id: string };
-    let longest = 0;
     try {
       message = await em.transactional((tx) =>
         t.app.get(OutboxService).add(tx, 'waitlist.welcome', { entryId: entry.id }),
       );
-      const until = Date.now() + OUTBOX_REDIS_WAIT_MS + 4000;
-      while (Date.now() < until) {
-        longest = Math.max(longest, await longestWait());
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // The relay claims the row and waits on Redis inside its transaction, then gives the row
+      // back while Redis is still stalled: its wait is bounded by its own limit, not by Redis.
+      await until('claimed', async () => (await waitingTransactions()) > 0);
+      await until('given back', async () => (await waitingTransactions()) === 0);
+      const [{ count: unclaimed }] = await em.execute<Array<{ count: number }>>(
+        `select count(*)::int as count from outbox_messages where id = ? and dispatched_at is null`,
+        [message.id],
+      );
+      expect(unclaimed).toBe(1);
     } finally {
       own.process().kill('SIGCONT');
     }
-    // The relay did claim the row and wait on Redis, and gave it back within its bound.
-    expect(longest).toBeGreaterThan(500);
-    expect(longest).toBeLessThan(OUTBOX_REDIS_WAIT_MS + 1500);
 
     await t.drainOutbox();
     const jobs = await t.queue(QueueName.Email).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);

@@ -63,7 +63,7 @@ export function page(item: Schema): SchemaObject {
 
 export const SUCCESS_ONLY: SchemaObject = t.object({ success: t.literal(true) });
 
-/** The body of every refused or failed request (common/all-exceptions.filter.ts). */
+/** The body of every refused or failed request (platform/http/all-exceptions.filter.ts). */
 export const ERROR_BODY = schema(
   'ErrorBody',
   t.object(

@@ -11,9 +11,9 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/environment';
-import { MaintenanceService } from '../modules/maintenance/maintenance.service';
 import { AppError } from './app-error';
 import { clientIp } from './client-ip';
+import { MAINTENANCE_SWITCH, type MaintenanceSwitch } from './maintenance-switch';
 import { RateLimitService } from './rate-limit.service';
 
 const PUBLIC_WRITE = Symbol('PUBLIC_WRITE');
@@ -32,7 +32,7 @@ export class PublicWriteGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly limits: RateLimitService,
-    private readonly maintenance: MaintenanceService,
+    @Inject(MAINTENANCE_SWITCH) private readonly maintenance: MaintenanceSwitch,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

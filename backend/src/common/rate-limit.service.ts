@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/environment';
-import { REDIS } from '../platform/redis/redis.module';
+import { REDIS } from './redis.token';
 import { AppError } from './app-error';
 
 export interface RateLimitRule {

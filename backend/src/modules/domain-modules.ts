@@ -1,6 +1,7 @@
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ConciergeModule } from './concierge/concierge.module';
+import { ConciergeLanguageModule } from './concierge-language/concierge-language.module';
 import { RequestsModule } from './requests/requests.module';
 import { EventsModule } from './events/events.module';
 import { ImagesModule } from './images/images.module';
@@ -17,6 +18,7 @@ import { WaitlistModule } from './waitlist/waitlist.module';
  * handlers and services). Add a new module here.
  */
 export const DOMAIN_MODULES = [
+  ConciergeLanguageModule,
   SiteConfigModule,
   WaitlistModule,
   AnalyticsModule,

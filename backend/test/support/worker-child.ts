@@ -11,7 +11,11 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<C
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Worker process did not start in time\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Never left behind: a worker that starts late would take the next test files' jobs.
+      child.kill('SIGKILL');
+      reject(new Error(`Worker process did not start in time\n${stderr}`));
+    }, 60_000);
     child.once('message', () => {
       clearTimeout(timer);
       resolve();

@@ -3,12 +3,14 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { HttpAdapterHost } from '@nestjs/core';
 import type { CookieOptions, Request, Response } from 'express';
 import type Redis from 'ioredis';
+import { Counter } from 'prom-client';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../common/app-error';
 import { clientIp } from '../../common/client-ip';
 import { RateLimitService, type RateLimitRule } from '../../common/rate-limit.service';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
+import { MetricsRegistry } from '../../platform/metrics/metrics-registry';
 import { REDIS } from '../../platform/redis/redis.module';
 import { parseBasicAuth } from './basic-credentials';
 import { hashPassword, verifyPassword } from './password-hasher';
@@ -65,6 +67,11 @@ export class AdminAuthService implements OnApplicationBootstrap {
   /** Recently verified credentials, keyed by an HMAC with a per-process secret (never the password). */
   private readonly verified = new Map<string, { admin: AdminIdentity; until: number }>();
   private readonly cacheSecret = randomBytes(32);
+  /**
+   * The argon2 runs this process made, by operation: the sign-in's cost in a unit that does not
+   * depend on the machine's speed (every failed attempt is one `verify`, and nothing else).
+   */
+  private readonly argon2Runs: Counter<'operation'>;
 
   constructor(
     private readonly em: EntityManager,
@@ -72,7 +79,15 @@ export class AdminAuthService implements OnApplicationBootstrap {
     private readonly adapterHost: HttpAdapterHost,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.argon2Runs = new Counter({
+      name: 'admin_password_argon2_runs_total',
+      help: 'argon2 runs made for administrator passwords, by operation (hash, verify)',
+      labelNames: ['operation'],
+      registers: [metrics],
+    });
+  }
 
   /**
    * Only the api (a process with an HTTP server) signs administrators in: it hashes the dummy
@@ -136,7 +151,9 @@ export class AdminAuthService implements OnApplicationBootstrap {
         [username],
       );
     const row = rows[0];
-    const ok = await verifyPassword(row?.password_hash ?? (await this.getDummyHash()), credentials.password);
+    const hash = row?.password_hash ?? (await this.getDummyHash());
+    this.argon2Runs.inc({ operation: 'verify' });
+    const ok = await verifyPassword(hash, credentials.password);
     if (!row || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS);
 
     await Promise.all([
@@ -211,7 +228,7 @@ export class AdminAuthService implements OnApplicationBootstrap {
 
   /** Adds an administrator unless the username exists; answers whether this call created it. */
   async insertIfAbsent(username: string, password: string): Promise<boolean> {
-    const hash = await hashPassword(password);
+    const hash = await this.hash(password);
     const rows = await this.em
       .fork()
       .getConnection()
@@ -225,7 +242,12 @@ export class AdminAuthService implements OnApplicationBootstrap {
   }
 
   private getDummyHash(): Promise<string> {
-    this.dummyHash ??= hashPassword(randomBytes(24).toString('hex'));
+    this.dummyHash ??= this.hash(randomBytes(24).toString('hex'));
     return this.dummyHash;
+  }
+
+  private hash(password: string): Promise<string> {
+    this.argon2Runs.inc({ operation: 'hash' });
+    return hashPassword(password);
   }
 }

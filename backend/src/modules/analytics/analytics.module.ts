@@ -1,6 +1,13 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AnalyticsEvent } from './analytics-event.entity';
 import { Module } from '@nestjs/common';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
 
-@Module({ controllers: [AnalyticsController], providers: [AnalyticsService], exports: [AnalyticsService] })
+@Module({
+  imports: [MikroOrmModule.forFeature([AnalyticsEvent])],
+  controllers: [AnalyticsController],
+  providers: [AnalyticsService],
+  exports: [AnalyticsService],
+})
 export class AnalyticsModule {}

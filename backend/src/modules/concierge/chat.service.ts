@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
-import { understandTopic } from '../../platform/ai/offline/composer';
-import { findPlace } from '../../platform/ai/offline/parser';
+import { understandTopic } from '../concierge-language/composer';
+import { findPlace } from '../concierge-language/parser';
 import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
 import { RequestsService } from '../requests/requests.service';
 import type { ChatDto, ChatTurnDto } from './dto/chat.dto';

@@ -1,3 +1,4 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { GeoModule } from '../../platform/geo/geo.module';
@@ -6,6 +7,7 @@ import { VendorsModule } from '../vendors/vendors.module';
 import { ChatController } from './chat.controller';
 import { ChatService } from './chat.service';
 import { ChatStreamsService } from './chat-streams.service';
+import { ConciergeMessage, ConciergeThread } from './threads/thread.entity';
 import { ThreadsController } from './threads/threads.controller';
 import { ThreadsService } from './threads/threads.service';
 import { ConciergeAuthController } from './concierge-auth.controller';
@@ -15,7 +17,13 @@ import { OpenForWritesGuard } from './open-for-writes.guard';
 import { PartnerDirectory, VendorDirectory } from './vendor-directory';
 
 @Module({
-  imports: [AiModule, GeoModule, RequestsModule, VendorsModule],
+  imports: [
+    MikroOrmModule.forFeature([ConciergeThread, ConciergeMessage]),
+    AiModule,
+    GeoModule,
+    RequestsModule,
+    VendorsModule,
+  ],
   controllers: [ConciergeAuthController, ChatController, ThreadsController],
   providers: [
     ConciergeSessionService,

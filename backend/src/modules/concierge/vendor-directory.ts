@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { fold, type Place } from '../../platform/ai/offline/places';
+import { fold, type Place } from '../concierge-language/places';
 import type { DirectoryVendor, MessageCategory } from '../../platform/ai/types';
 import { VendorsService } from '../vendors/vendors.service';
 

@@ -1,4 +1,4 @@
-import type { Event } from './event.entity';
+import type { EventView } from './event-view';
 
 /** Escapes a TEXT value per RFC 5545 (backslash, semicolon, comma, newline). */
 function text(value: string): string {
@@ -37,7 +37,9 @@ function nextDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function eventAddress(event: Pick<Event, 'venueAddress' | 'city' | 'state' | 'zipCode' | 'country'>): string {
+export function eventAddress(
+  event: Pick<EventView, 'venueAddress' | 'city' | 'state' | 'zipCode' | 'country'>,
+): string {
   const cityLine = [event.city, [event.state, event.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [event.venueAddress, cityLine, event.country].filter(Boolean).join(', ');
 }
@@ -48,7 +50,7 @@ export function eventAddress(event: Pick<Event, 'venueAddress' | 'city' | 'state
  * An end time not after the start means the party runs past midnight.
  */
 export function eventCalendar(
-  event: Event,
+  event: EventView,
   options: { uid: string; url?: string; description?: string; productId: string },
 ): string {
   const endDate = event.endTime <= event.startTime ? nextDay(event.date) : event.date;

@@ -1,4 +1,4 @@
-import type { Event } from './event.entity';
+import type { EventView } from './event-view';
 
 /** 'Saturday, December 12, 2026' for a 'YYYY-MM-DD' day (no time zone shift: it is the venue's day). */
 export function formatEventDate(date: string): string {
@@ -13,7 +13,7 @@ export function formatEventDate(date: string): string {
   }).format(parsed);
 }
 
-export function formatEventTime(event: Pick<Event, 'startTime' | 'endTime'>): string {
+export function formatEventTime(event: Pick<EventView, 'startTime' | 'endTime'>): string {
   return `${event.startTime} - ${event.endTime}`;
 }
 
@@ -36,7 +36,7 @@ export function formatMoney(amount: number, currency: string): string {
 }
 
 /** 'Free' when 0, else the currency and the amount, as the admin cards show it. */
-export function formatTicketPrice(event: Pick<Event, 'ticketPrice' | 'currency'>): string {
+export function formatTicketPrice(event: Pick<EventView, 'ticketPrice' | 'currency'>): string {
   const amount = Number(event.ticketPrice);
   return amount > 0 ? formatMoney(amount, event.currency) : 'Free';
 }

@@ -1,17 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Event } from './event.entity';
+import type { EventView } from './event-view';
 
 /** An event at a turning point, inside the transaction that turns it (the event's row is locked). */
 export interface EventLifecycleChange {
   em: EntityManager;
-  event: Event;
+  event: EventView;
+}
+
+/** An event's capacity about to change, inside the change's transaction (the event's row is locked). */
+export interface EventCapacityChange extends EventLifecycleChange {
+  capacity: number;
 }
 
 export type EventLifecycleListener = (change: EventLifecycleChange) => Promise<void>;
 
 /**
- * The domain events "an event is about to be deleted" and "an event was cancelled". The modules
+ * The domain events "an event is about to be deleted", "its capacity is about to change" and
+ * "an event was cancelled". The modules
  * that build on events own what hangs off one: invitations remove their invitations and RSVPs
  * before the event goes (or refuse, while guests attend); payments refund when it is cancelled.
  * Events cannot depend on them, so they subscribe at boot. Listeners run in the change's
@@ -21,6 +27,16 @@ export type EventLifecycleListener = (change: EventLifecycleChange) => Promise<v
 export class EventLifecycle {
   private readonly deleting: EventLifecycleListener[] = [];
   private readonly cancelled: EventLifecycleListener[] = [];
+  private readonly capacityChanging: Array<(change: EventCapacityChange) => Promise<void>> = [];
+
+  /** A listener may refuse the new capacity by throwing (invitations: below the seats taken). */
+  onCapacityChanging(listener: (change: EventCapacityChange) => Promise<void>): void {
+    this.capacityChanging.push(listener);
+  }
+
+  async publishCapacityChanging(change: EventCapacityChange): Promise<void> {
+    for (const listener of this.capacityChanging) await listener(change);
+  }
 
   onDeleting(listener: EventLifecycleListener): void {
     this.deleting.push(listener);

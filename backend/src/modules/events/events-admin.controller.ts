@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { EventFieldsDto } from './dto/event-fields.dto';
-import { idParam } from './dto/id-param';
+import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from './events.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';

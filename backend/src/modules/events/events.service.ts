@@ -1,71 +1,17 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { lockEvent, seatsTaken } from '../invitations/seat-ledger';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { pageOf, PageQueryDto } from '../../common/page-query.dto';
 import { Event } from './event.entity';
+import { eventView, type EventView } from './event-view';
+
+export { eventView, type EventView };
 import { EventLifecycle } from './event-lifecycle';
 
 const KEPT_FOR_PAYMENTS =
   'This event has payments on record and cannot be deleted. Set its status to cancelled instead: paid guests are refunded.';
-
-export interface EventView {
-  id: number;
-  name: string;
-  description: string;
-  eventType: Event['eventType'];
-  date: string;
-  startTime: string;
-  endTime: string;
-  venue: string;
-  venueAddress: string;
-  city: string;
-  state: string;
-  country: string;
-  zipCode: string;
-  capacity: number;
-  ticketPrice: number;
-  currency: Event['currency'];
-  isPrivate: boolean;
-  dresscode: string | null;
-  imageUrl: string | null;
-  organizer: string;
-  organizerContact: string;
-  status: Event['status'];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export function eventView(event: Event): EventView {
-  return {
-    id: event.id,
-    name: event.name,
-    description: event.description,
-    eventType: event.eventType,
-    date: event.date,
-    startTime: event.startTime,
-    endTime: event.endTime,
-    venue: event.venue,
-    venueAddress: event.venueAddress,
-    city: event.city,
-    state: event.state,
-    country: event.country,
-    zipCode: event.zipCode,
-    capacity: event.capacity,
-    ticketPrice: Number(event.ticketPrice),
-    currency: event.currency,
-    isPrivate: event.isPrivate,
-    dresscode: event.dresscode ?? null,
-    imageUrl: event.imageUrl ?? null,
-    organizer: event.organizer,
-    organizerContact: event.organizerContact,
-    status: event.status,
-    createdAt: event.createdAt,
-    updatedAt: event.updatedAt,
-  };
-}
 
 function checkPrice(input: EventFieldsDto): void {
   if ((input.currency ?? 'USD') === 'JPY' && !Number.isInteger(input.ticketPrice)) {
@@ -116,8 +62,39 @@ export class EventsService {
     return { data: rows.map(eventView), total };
   }
 
-  async findById(id: number): Promise<Event | null> {
-    return this.em.fork().findOne(Event, { id });
+  async findById(id: number): Promise<EventView | null> {
+    const event = await this.em.fork().findOne(Event, { id });
+    return event && eventView(event);
+  }
+
+  /** The event as it stands in the caller's transaction (or unit of work), read afresh. */
+  async find(em: EntityManager, id: number): Promise<EventView | null> {
+    const event = await em.findOne(Event, { id }, { refresh: true });
+    return event && eventView(event);
+  }
+
+  /** The events of these ids, as name and date (for lists of what hangs off events). */
+  async summaries(ids: number[]): Promise<Map<number, { id: number; name: string; date: string; currency: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ id: number; name: string; date: string; currency: string }>>(
+        `select id, name, to_char(date, 'YYYY-MM-DD') as date, currency from events where id = any(?::int[])`,
+        [`{${[...new Set(ids)].join(',')}}`],
+      );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /**
+   * Locks the event's row (SELECT ... FOR UPDATE) until the caller's transaction ends; null when
+   * it does not exist. Every change that can take an event's seats runs in one transaction that
+   * calls this first, so such changes on one event happen one at a time and never oversell.
+   */
+  async lock(em: EntityManager, id: number): Promise<EventView | null> {
+    if (!em.isInTransaction()) throw new Error('lock must run inside a transaction');
+    const event = await em.findOne(Event, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return event && eventView(event);
   }
 
   async create(input: EventFieldsDto): Promise<EventView> {
@@ -135,19 +112,16 @@ export class EventsService {
   async update(id: number, input: EventFieldsDto): Promise<EventView> {
     checkPrice(input);
     return this.em.fork().transactional(async (em) => {
-      const event = await lockEvent(em, id);
+      const event = await em.findOne(Event, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!event) throw AppError.notFound('Event not found');
       const changed = fields(input);
       const cancelling = event.status !== 'cancelled' && changed.status === 'cancelled';
-      const taken = cancelling ? 0 : await seatsTaken(em, id);
-      if (input.capacity < taken) {
-        throw AppError.conflict(
-          `Capacity cannot be lower than the ${taken} ${taken === 1 ? 'seat' : 'seats'} already taken`,
-        );
-      }
+      // Whoever holds seats (invitations) refuses a capacity below them.
+      if (!cancelling)
+        await this.lifecycle.publishCapacityChanging({ em, event: eventView(event), capacity: input.capacity });
       em.assign(event, changed);
       await em.flush();
-      if (cancelling) await this.lifecycle.publishCancelled({ em, event });
+      if (cancelling) await this.lifecycle.publishCancelled({ em, event: eventView(event) });
       return eventView(event);
     });
   }
@@ -160,7 +134,7 @@ export class EventsService {
   async delete(id: number): Promise<void> {
     try {
       await this.em.fork().transactional(async (em) => {
-        const event = await lockEvent(em, id);
+        const event = await this.lock(em, id);
         if (!event) throw AppError.notFound('Event not found');
         await this.lifecycle.publishDeleting({ em, event });
         await em.nativeDelete(Event, { id });

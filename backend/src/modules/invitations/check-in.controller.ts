@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AdminOnly } from '../admin/admin-only.decorator';
-import { idParam } from '../events/dto/id-param';
+import { idParam } from '../../common/id-param';
 import { EventsService } from '../events/events.service';
 import { CheckInService } from './check-in.service';
 import { CheckInDto, DoorSearchQuery, SetArrivedDto } from './dto/check-in.dto';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AdminOnly } from '../admin/admin-only.decorator';
-import { idParam } from '../events/dto/id-param';
+import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from '../events/events.service';
 import { CreateInvitationDto } from './dto/create-invitation.dto';

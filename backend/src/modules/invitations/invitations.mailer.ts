@@ -7,7 +7,7 @@ import { renderBrandEmail } from '../../platform/mail/email-layout';
 import type { OutgoingEmail } from '../../platform/mail/mail-transport';
 import { eventAddress, eventCalendar } from '../events/event-calendar';
 import { formatEventDate, formatEventTime, formatTicketPrice } from '../events/event-format';
-import type { Event } from '../events/event.entity';
+import type { EventView as Event } from '../events/event-view';
 import type { Invitation } from './invitation.entity';
 import { invitationKey, InvitationsService, rsvpConfirmationKey } from './invitations.service';
 import type { Rsvp } from './rsvp.entity';

@@ -1,3 +1,6 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Invitation } from './invitation.entity';
+import { Rsvp } from './rsvp.entity';
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
 import { WaitlistModule } from '../waitlist/waitlist.module';
@@ -9,16 +12,18 @@ import { InvitationsMailer } from './invitations.mailer';
 import { InvitationsService } from './invitations.service';
 import { SendInvitationEmailJob } from './jobs/send-invitation-email.job';
 import { SendRsvpConfirmationJob } from './jobs/send-rsvp-confirmation.job';
+import { ReservationsService } from './reservations.service';
 import { RsvpChanges } from './rsvp-changes';
 import { RsvpPasses } from './rsvp-pass';
 import { RsvpsService } from './rsvps.service';
 
 @Module({
-  imports: [EventsModule, WaitlistModule],
+  imports: [MikroOrmModule.forFeature([Invitation, Rsvp]), EventsModule, WaitlistModule],
   controllers: [InvitationsController, InvitationsAdminController, CheckInController],
   providers: [
     InvitationsService,
     RsvpsService,
+    ReservationsService,
     RsvpChanges,
     InvitationsMailer,
     RsvpPasses,
@@ -26,6 +31,6 @@ import { RsvpsService } from './rsvps.service';
     SendInvitationEmailJob,
     SendRsvpConfirmationJob,
   ],
-  exports: [InvitationsService, RsvpsService, RsvpChanges, InvitationsMailer],
+  exports: [InvitationsService, RsvpsService, ReservationsService, RsvpChanges, InvitationsMailer],
 })
 export class InvitationsModule {}

@@ -8,11 +8,12 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { effectiveDeliverySql, EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
-import { Event } from '../events/event.entity';
-import { EventsService } from '../events/events.service';
-import type { WaitlistFilter } from '../waitlist/dto/waitlist-filter.dto';
+import type { WaitlistFilter } from '../waitlist/waitlist-filter.dto';
 import { WaitlistService } from '../waitlist/waitlist.service';
 import { EventLifecycle } from '../events/event-lifecycle';
+import type { EventView } from '../events/event-view';
+import { EventsService } from '../events/events.service';
+import { seatsTaken } from './seat-ledger';
 import { CreateInvitationDto } from './dto/create-invitation.dto';
 import { Invitation, type InvitationStatus } from './invitation.entity';
 import { Rsvp } from './rsvp.entity';
@@ -98,6 +99,15 @@ export class InvitationsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.lifecycle.onDeleting(({ em, event }) => this.removeForDeletedEvent(em, event.id));
+    // Capacity may not drop below the seats already taken (the event's row is locked).
+    this.lifecycle.onCapacityChanging(async ({ em, event, capacity }) => {
+      const taken = await seatsTaken(em, event.id);
+      if (capacity < taken) {
+        throw AppError.conflict(
+          `Capacity cannot be lower than the ${taken} ${taken === 1 ? 'seat' : 'seats'} already taken`,
+        );
+      }
+    });
   }
 
   /**
@@ -193,7 +203,7 @@ export class InvitationsService implements OnModuleInit {
 
   async create(input: CreateInvitationDto): Promise<InvitationRow> {
     const em = this.em.fork();
-    const event = await em.findOne(Event, { id: input.eventId });
+    const event = await this.events.find(em, input.eventId);
     if (!event) throw AppError.badRequest('Event is required', { eventId: 'Event is required' });
     const invitation = em.create(Invitation, {
       eventId: event.id,
@@ -262,7 +272,7 @@ export class InvitationsService implements OnModuleInit {
       const invitation = await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!invitation) throw AppError.notFound('Invitation not found');
       if (invitation.status !== 'pending') throw AppError.conflict('Only pending invitations can be sent');
-      const event = await em.findOne(Event, { id: invitation.eventId });
+      const event = await this.events.find(em, invitation.eventId);
       if (event?.status === 'cancelled') throw AppError.conflict(EVENT_CANCELLED);
       await this.queueSend(em, invitation);
     });
@@ -272,7 +282,7 @@ export class InvitationsService implements OnModuleInit {
   /** Queues every pending invitation of the event not already on its way; answers the batch to follow. */
   async sendPending(eventId: number): Promise<BatchProgress> {
     const batchId = await this.em.fork().transactional(async (em) => {
-      const event = await em.findOne(Event, { id: eventId });
+      const event = await this.events.find(em, eventId);
       if (!event) throw AppError.notFound('Event not found');
       if (event.status === 'cancelled') throw AppError.conflict(EVENT_CANCELLED);
       const pending = await em.find(
@@ -280,13 +290,12 @@ export class InvitationsService implements OnModuleInit {
         { eventId, status: 'pending' },
         { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
       );
-      const [busy] = await em.execute<Array<{ ids: number[] | null }>>(
-        `select array_agg(substr(key, 17)::int) as ids from email_deliveries d
-          where key = any(?::text[]) and ${delivery.status} in ('queued', 'sending', 'sent')`,
-        [`{${pending.map((i) => invitationKey(i.id)).join(',')}}`],
+      const busy = await this.emails.keysWithStatus(
+        em,
+        pending.map((i) => invitationKey(i.id)),
+        ['queued', 'sending', 'sent'],
       );
-      const skip = new Set(busy?.ids ?? []);
-      const toSend = pending.filter((i) => !skip.has(i.id));
+      const toSend = pending.filter((i) => !busy.has(invitationKey(i.id)));
       if (toSend.length === 0) throw AppError.conflict('There are no pending invitations to send for this event');
       for (const invitation of toSend) await this.queueSend(em, invitation);
       const id = randomUUID();
@@ -416,20 +425,22 @@ export class InvitationsService implements OnModuleInit {
     return { id: batch.id, eventId: batch.event_id, total, queued, sent, failed, bounced, unknown, done: queued === 0 };
   }
 
-  async findWithEvent(invitationId: number): Promise<{ invitation: Invitation; event: Event } | null> {
+  async findWithEvent(invitationId: number): Promise<{ invitation: Invitation; event: EventView } | null> {
     const em = this.em.fork();
     const invitation = await em.findOne(Invitation, { id: invitationId });
     if (!invitation) return null;
-    const event = await em.findOne(Event, { id: invitation.eventId });
+    const event = await this.events.find(em, invitation.eventId);
     return event ? { invitation, event } : null;
   }
 
-  async findRsvpWithInvitation(rsvpId: string): Promise<{ rsvp: Rsvp; invitation: Invitation; event: Event } | null> {
+  async findRsvpWithInvitation(
+    rsvpId: string,
+  ): Promise<{ rsvp: Rsvp; invitation: Invitation; event: EventView } | null> {
     const em = this.em.fork();
     const rsvp = await em.findOne(Rsvp, { id: rsvpId });
     if (!rsvp) return null;
     const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
-    const event = await em.findOne(Event, { id: rsvp.eventId });
+    const event = await this.events.find(em, rsvp.eventId);
     return invitation && event ? { rsvp, invitation, event } : null;
   }
 

@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Event } from '../events/event.entity';
-import type { Rsvp } from './rsvp.entity';
+import type { EventView } from '../events/event-view';
+import type { ReservationView } from './reservation-view';
 
 /** A guest's answer as it stands after a change, inside the change's transaction (event and RSVP locked). */
 export interface RsvpAnswerChange {
   em: EntityManager;
-  rsvp: Rsvp;
-  event: Event;
+  rsvp: ReservationView;
+  event: EventView;
 }
 
 export type RsvpAnswerListener = (change: RsvpAnswerChange) => Promise<void>;

@@ -7,14 +7,16 @@ import type { AppConfig } from '../../config/environment';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { eventAddress } from '../events/event-calendar';
 import { formatEventTime } from '../events/event-format';
-import { Event } from '../events/event.entity';
+import type { EventView } from '../events/event-view';
+import { EventsService } from '../events/events.service';
 import { RsvpDto } from './dto/rsvp.dto';
 import { Invitation } from './invitation.entity';
 import { InvitationsService } from './invitations.service';
 import { RsvpChanges } from './rsvp-changes';
 import { RsvpPasses } from './rsvp-pass';
 import { Rsvp } from './rsvp.entity';
-import { assertSeatsAvailable, holdSeats, lockEvent } from './seat-ledger';
+import { reservationView } from './reservation-view';
+import { assertSeatsAvailable, holdSeats } from './seat-ledger';
 
 export interface RsvpView {
   id: string;
@@ -41,7 +43,7 @@ export function rsvpView(rsvp: Rsvp): RsvpView {
 }
 
 /** What a guest may see of an event: no capacity, no organizer contact, no internal ids beyond its own. */
-export function publicEventView(event: Event) {
+export function publicEventView(event: EventView) {
   return {
     id: event.id,
     name: event.name,
@@ -76,7 +78,7 @@ export interface RsvpAdminRow extends RsvpView {
     status: Invitation['status'];
     invitationCode: string;
   };
-  event: { id: number; name: string; date: string; ticketPrice: number; currency: Event['currency'] };
+  event: { id: number; name: string; date: string; ticketPrice: number; currency: EventView['currency'] };
 }
 
 /** One row of the admin RSVP list query, as PostgreSQL answers it. */
@@ -101,7 +103,7 @@ interface RsvpListRow {
   event_name: string;
   event_date: string;
   ticket_price: string;
-  currency: Event['currency'];
+  currency: EventView['currency'];
 }
 
 /** What a confirmation email states about an attending RSVP; a change means a new confirmation. */
@@ -118,6 +120,7 @@ export class RsvpsService {
     private readonly em: EntityManager,
     private readonly invitations: InvitationsService,
     private readonly changes: RsvpChanges,
+    private readonly events: EventsService,
     private readonly passes: RsvpPasses,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -125,7 +128,7 @@ export class RsvpsService {
   async view(code: string) {
     const em = this.em.fork();
     const invitation = await em.findOne(Invitation, { invitationCode: code });
-    const event = invitation && (await em.findOne(Event, { id: invitation.eventId }));
+    const event = invitation && (await this.events.find(em, invitation.eventId));
     if (!invitation || !event) throw AppError.notFound('Invitation not found');
     const rsvp = await em.findOne(Rsvp, { invitationId: invitation.id });
     return {
@@ -153,7 +156,7 @@ export class RsvpsService {
     const found = await this.em.fork().findOne(Invitation, { invitationCode: code });
     if (!found) throw AppError.notFound('Invitation not found');
     return this.em.fork().transactional(async (em) => {
-      const event = await lockEvent(em, found.eventId);
+      const event = await this.events.lock(em, found.eventId);
       const invitation = await em.findOne(Invitation, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!event || !invitation) throw AppError.notFound('Invitation not found');
       if (invitation.status === 'cancelled') throw AppError.conflict('This invitation has been cancelled');
@@ -212,7 +215,7 @@ export class RsvpsService {
       if (rsvp.status === 'attending' && confirmed !== confirmedDetails(rsvp)) {
         await this.invitations.confirmRsvp(em, rsvp, invitation.recipientEmail);
       }
-      await this.changes.publish({ em, rsvp, event });
+      await this.changes.publish({ em, rsvp: reservationView(rsvp, invitation), event });
       await em.flush();
       return { rsvp: rsvpView(rsvp), next: rsvp.status === 'pending' ? 'payment' : 'thank-you' };
     });

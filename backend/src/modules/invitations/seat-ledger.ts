@@ -1,22 +1,14 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../common/app-error';
-import { Event } from '../events/event.entity';
 import type { Rsvp } from './rsvp.entity';
 
 /**
  * The one capacity rule, shared by RSVPs and payments. Seats taken by an event are the guests of
  * its RSVPs that attend, plus those of RSVPs waiting for payment whose hold has not expired.
- * Every change that can take seats runs in one transaction that first calls lockEvent(), so such
+ * Every change that can take seats runs in one transaction that first locks the event (EventsService.lock), so such
  * changes on one event happen one at a time and never oversell.
  */
 export const AT_CAPACITY_MESSAGE = 'This event is at capacity';
-
-/** Locks the event's row (SELECT ... FOR UPDATE) until the transaction ends; null when it does not exist. */
-export async function lockEvent(em: EntityManager, eventId: number): Promise<Event | null> {
-  if (!em.isInTransaction()) throw new Error('lockEvent must run inside a transaction');
-  return em.findOne(Event, { id: eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-}
 
 /** Guests holding seats at the event now, leaving out one RSVP (the one being changed). */
 export async function seatsTaken(em: EntityManager, eventId: number, excludeRsvpId?: string): Promise<number> {
@@ -30,10 +22,10 @@ export async function seatsTaken(em: EntityManager, eventId: number, excludeRsvp
   return Number(row.taken);
 }
 
-/** Throws the readable 409 when `guests` more would not fit. Call after lockEvent(). */
+/** Throws the readable 409 when `guests` more would not fit. Call after locking the event. */
 export async function assertSeatsAvailable(
   em: EntityManager,
-  event: Event,
+  event: { id: number; capacity: number },
   guests: number,
   excludeRsvpId?: string,
 ): Promise<void> {
@@ -46,7 +38,7 @@ export async function assertSeatsAvailable(
  * hold is kept as it is (answering again or reopening the payment page never extends it) and a
  * second hold is never started: no guest keeps seats from others by answering over and over.
  * After the hold the guest may still pay while seats are free; the payment re-checks capacity
- * under the event's lock when it lands. Call after lockEvent(), before changing rsvp.status.
+ * under the event's lock when it lands. Call after locking the event, before changing rsvp.status.
  */
 export function holdSeats(rsvp: Rsvp, minutes: number, now = new Date()): void {
   const live = rsvp.status === 'pending' && !!rsvp.holdExpiresAt && rsvp.holdExpiresAt > now;

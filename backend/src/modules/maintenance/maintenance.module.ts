@@ -1,12 +1,17 @@
 import { Global, Module } from '@nestjs/common';
+import { MAINTENANCE_SWITCH } from '../../common/maintenance-switch';
 import { AdminMaintenanceController, StatusController } from './maintenance.controller';
 import { MaintenanceService } from './maintenance.service';
 
-/** Global so PublicWriteGuard (common/) can refuse public writes while maintenance is on. */
+/**
+ * Global because PublicWriteGuard (common/), used by the controllers of several modules, asks
+ * for the MAINTENANCE_SWITCH this module provides; a guard resolves its dependencies in the
+ * module of the controller it guards.
+ */
 @Global()
 @Module({
   controllers: [StatusController, AdminMaintenanceController],
-  providers: [MaintenanceService],
-  exports: [MaintenanceService],
+  providers: [MaintenanceService, { provide: MAINTENANCE_SWITCH, useExisting: MaintenanceService }],
+  exports: [MaintenanceService, MAINTENANCE_SWITCH],
 })
 export class MaintenanceModule {}

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { AdminOnly } from '../admin/admin-only.decorator';
-import { idParam } from '../events/dto/id-param';
+import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from '../events/events.service';
 import { AppError } from '../../common/app-error';

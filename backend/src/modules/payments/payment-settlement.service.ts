@@ -4,11 +4,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_GATEWAY, type GatewayEvent, type PaymentGateway } from '../../platform/payments/payment-gateway';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
-import type { Event } from '../events/event.entity';
-import { Invitation } from '../invitations/invitation.entity';
-import { InvitationsService } from '../invitations/invitations.service';
-import { Rsvp } from '../invitations/rsvp.entity';
-import { lockEvent, seatsTaken } from '../invitations/seat-ledger';
+import type { EventView } from '../events/event-view';
+import type { ReservationView } from '../invitations/reservation-view';
+import { ReservationsService } from '../invitations/reservations.service';
 import { amountDue } from './money';
 import { Payment, type RefundReason } from './payment.entity';
 import { StripeEvent } from './stripe-event.entity';
@@ -61,7 +59,7 @@ export class PaymentSettlement {
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
     private readonly emails: EmailDeliveryService,
-    private readonly invitations: InvitationsService,
+    private readonly reservations: ReservationsService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -130,11 +128,10 @@ export class PaymentSettlement {
   async settle(em: EntityManager, outcome: IntentOutcome): Promise<SettleResult> {
     const found = await em.findOne(Payment, { transactionId: outcome.intentId });
     if (!found) return 'unknown-payment';
-    const target = await em.findOne(Rsvp, { id: found.rsvpId });
-    if (!target) return 'unknown-payment';
     // Lock order everywhere: event, then RSVP, then payment.
-    const event = await lockEvent(em, target.eventId);
-    const rsvp = await em.findOne(Rsvp, { id: found.rsvpId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const locked = await this.reservations.lockWithEvent(em, found.rsvpId);
+    const event = locked?.event;
+    const rsvp = locked?.reservation;
     const payment = await em.findOne(
       Payment,
       { id: found.id },
@@ -163,13 +160,11 @@ export class PaymentSettlement {
         payment.refundReason ??= 'admin';
         payment.refundError = null;
         if (outcome.receiptUrl) payment.receiptUrl = outcome.receiptUrl;
-        const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
+        const invitation = rsvp.invitation;
         // The reservation this payment paid for is given up and its seats go back on sale, unless
         // another payment still pays for it (this one was a duplicate).
         if (rsvp.status === 'attending' && !(await this.paidByAnother(em, rsvp, payment))) {
-          rsvp.status = 'not_attending';
-          rsvp.holdExpiresAt = null;
-          if (invitation && invitation.status !== 'cancelled') invitation.status = 'declined';
+          await this.reservations.giveUp(em, rsvp.id);
         }
         // Automatic refunds told the guest when they were decided; an administrator's is told now.
         if (payment.refundReason === 'admin' && invitation) {
@@ -195,7 +190,7 @@ export class PaymentSettlement {
         payment.receiptUrl = outcome.receiptUrl ?? payment.receiptUrl ?? null;
         payment.failureMessage = null;
 
-        const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
+        const invitation = rsvp.invitation;
         // The money is ours to keep only if it pays for the reservation as it stands now.
         const mismatch = await this.mismatch(em, payment, rsvp, event, invitation);
         if (mismatch) {
@@ -204,22 +199,16 @@ export class PaymentSettlement {
         }
         if (rsvp.status === 'attending') return 'applied';
         const holdLive = rsvp.status === 'pending' && !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
-        const seatsFree = holdLive || (await seatsTaken(em, event.id, rsvp.id)) + rsvp.guestCount <= event.capacity;
+        const seatsFree = holdLive || (await this.reservations.seatsFree(em, rsvp, event));
         if (!seatsFree) {
           // The hold expired and the seats were sold meanwhile: the guest gets the money back.
-          rsvp.holdExpiresAt = null;
+          await this.reservations.dropHold(em, rsvp.id);
           await this.refundAutomatically(em, payment, 'no_seat', invitation);
           return 'refund-no-seat';
         }
-        rsvp.status = 'attending';
-        rsvp.holdExpiresAt = null;
-        rsvp.holdStartedAt = null;
-        rsvp.respondedAt = new Date();
-        if (invitation && invitation.status !== 'cancelled') invitation.status = 'accepted';
-        await em.flush();
-        if (invitation) await this.invitations.confirmRsvp(em, rsvp, invitation.recipientEmail);
+        const attending = await this.reservations.confirmPaid(em, rsvp.id);
         // Other intents still open for this reservation (another tab) can no longer be paid.
-        await this.supersedeStale(em, rsvp, event);
+        await this.supersedeStale(em, attending, event);
         return 'applied';
       }
     }
@@ -233,21 +222,21 @@ export class PaymentSettlement {
   private async mismatch(
     em: EntityManager,
     payment: Payment,
-    rsvp: Rsvp,
-    event: Event,
-    invitation: Invitation | null,
+    rsvp: ReservationView,
+    event: EventView,
+    invitation: ReservationView['invitation'],
   ): Promise<Exclude<RefundReason, 'admin' | 'no_seat'> | null> {
     if (await this.paidByAnother(em, rsvp, payment)) return 'duplicate';
     if (event.status === 'cancelled') return 'event_cancelled';
     if (!invitation || invitation.status === 'cancelled') return 'changed';
     if (rsvp.status === 'not_attending') return 'changed';
-    const due = amountDue(event.ticketPrice, event.currency, rsvp.guestCount);
+    const due = amountDue(String(event.ticketPrice), event.currency, rsvp.guestCount);
     if (payment.currency !== event.currency || payment.amount !== due) return 'changed';
     return null;
   }
 
   /** Whether another payment of this reservation succeeded and is not being given back. */
-  private async paidByAnother(em: EntityManager, rsvp: Rsvp, payment: Payment): Promise<boolean> {
+  private async paidByAnother(em: EntityManager, rsvp: ReservationView, payment: Payment): Promise<boolean> {
     const others = await em.count(Payment, {
       rsvpId: rsvp.id,
       id: { $ne: payment.id },
@@ -262,7 +251,7 @@ export class PaymentSettlement {
     em: EntityManager,
     payment: Payment,
     reason: Exclude<RefundReason, 'admin'>,
-    invitation: Invitation | null,
+    invitation: ReservationView['invitation'],
   ): Promise<void> {
     payment.refundReason = reason;
     payment.refundRequestedAt = new Date();
@@ -272,7 +261,11 @@ export class PaymentSettlement {
     if (invitation) await this.queueRefundNotice(em, payment, invitation);
   }
 
-  private async queueRefundNotice(em: EntityManager, payment: Payment, invitation: Invitation): Promise<void> {
+  private async queueRefundNotice(
+    em: EntityManager,
+    payment: Payment,
+    invitation: NonNullable<ReservationView['invitation']>,
+  ): Promise<void> {
     await this.emails.queue(
       em,
       { key: refundNoticeKey(payment.id), kind: 'payment.refund-notice', recipient: invitation.recipientEmail },
@@ -287,21 +280,22 @@ export class PaymentSettlement {
    * open can no longer be paid (their intents are canceled). One paid anyway meanwhile is
    * refunded when its success lands (see mismatch).
    */
-  async settleCancelledEvent(em: EntityManager, event: Event): Promise<void> {
+  async settleCancelledEvent(em: EntityManager, event: EventView): Promise<void> {
+    const rsvpIds = await this.reservations.idsForEvent(em, event.id);
+    if (rsvpIds.length === 0) return;
     const standing = await em.execute<Array<{ id: string }>>(
-      `select p.id from payments p join rsvps r on r.id = p.rsvp_id
-        where r.event_id = ?
+      `select p.id from payments p
+        where p.rsvp_id = any(?::uuid[])
           and ((p.status = 'succeeded' and p.refund_requested_at is null)
             or (p.status in ('pending', 'failed') and p.superseded_at is null))
         order by p.created_at, p.id`,
-      [event.id],
+      [`{${rsvpIds.join(',')}}`],
     );
     for (const { id } of standing) {
       const payment = await em.findOneOrFail(Payment, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (payment.status === 'succeeded') {
-        const rsvp = await em.findOneOrFail(Rsvp, { id: payment.rsvpId });
-        const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
-        await this.refundAutomatically(em, payment, 'event_cancelled', invitation);
+        const reservation = await this.reservations.find(payment.rsvpId);
+        await this.refundAutomatically(em, payment, 'event_cancelled', reservation?.invitation ?? null);
         continue;
       }
       payment.supersededAt = new Date();
@@ -318,14 +312,15 @@ export class PaymentSettlement {
    * job. One paid anyway in the meantime is refunded when its success lands (see mismatch).
    * Runs in the caller's transaction, under the event's and the RSVP's locks.
    */
-  async supersedeStale(em: EntityManager, rsvp: Rsvp, event: Event): Promise<void> {
+  async supersedeStale(em: EntityManager, rsvp: ReservationView, event: EventView): Promise<void> {
     const open = await em.find(
       Payment,
       { rsvpId: rsvp.id, status: { $in: ['pending', 'failed'] }, supersededAt: null },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (open.length === 0) return;
-    const due = rsvp.status === 'pending' ? amountDue(event.ticketPrice, event.currency, rsvp.guestCount) : null;
+    const due =
+      rsvp.status === 'pending' ? amountDue(String(event.ticketPrice), event.currency, rsvp.guestCount) : null;
     for (const payment of open) {
       if (due !== null && payment.amount === due && payment.currency === event.currency) continue;
       payment.supersededAt = new Date();

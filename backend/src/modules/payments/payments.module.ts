@@ -1,3 +1,6 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Payment } from './payment.entity';
+import { StripeEvent } from './stripe-event.entity';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
@@ -33,7 +36,7 @@ const gatewayProvider = {
 };
 
 @Module({
-  imports: [EventsModule, InvitationsModule],
+  imports: [MikroOrmModule.forFeature([Payment, StripeEvent]), EventsModule, InvitationsModule],
   controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController, TestPaymentsController],
   providers: [
     gatewayProvider,

@@ -14,12 +14,9 @@ import {
 import { isFinalAttempt } from '../../platform/mail/email-delivery.service';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
-import { Event } from '../events/event.entity';
 import { EventLifecycle } from '../events/event-lifecycle';
-import { Invitation } from '../invitations/invitation.entity';
+import { ReservationsService } from '../invitations/reservations.service';
 import { RsvpChanges } from '../invitations/rsvp-changes';
-import { Rsvp } from '../invitations/rsvp.entity';
-import { AT_CAPACITY_MESSAGE, holdSeats, lockEvent, seatsTaken } from '../invitations/seat-ledger';
 import { amountDue, formatAmount, toMajorUnits, toMinorUnits } from './money';
 import { Payment } from './payment.entity';
 import { PaymentSettlement } from './payment-settlement.service';
@@ -107,6 +104,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly outbox: OutboxService,
     private readonly rsvpChanges: RsvpChanges,
     private readonly eventLifecycle: EventLifecycle,
+    private readonly reservations: ReservationsService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -127,14 +125,11 @@ export class PaymentsService implements OnModuleInit {
    */
   async createForRsvp(rsvpId: string, clientAmount: number) {
     if (!UUID.test(rsvpId)) throw AppError.notFound('Reservation not found');
-    const found = await this.em.fork().findOne(Rsvp, { id: rsvpId });
-    if (!found) throw AppError.notFound('Reservation not found');
-
     const { amount, currency, eventName } = await this.em.fork().transactional(async (em) => {
-      const event = await lockEvent(em, found.eventId);
-      const rsvp = await em.findOne(Rsvp, { id: rsvpId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      const invitation = rsvp && (await em.findOne(Invitation, { id: rsvp.invitationId }));
-      if (!event || !rsvp || !invitation) throw AppError.notFound('Reservation not found');
+      const locked = await this.reservations.lockWithEvent(em, rsvpId);
+      if (!locked?.reservation.invitation) throw AppError.notFound('Reservation not found');
+      const { event, reservation: rsvp } = locked;
+      const invitation = locked.reservation.invitation;
       if (invitation.status === 'cancelled') throw AppError.conflict('This invitation has been cancelled');
       if (event.status === 'cancelled') throw AppError.conflict('This event has been cancelled');
       if (rsvp.status === 'not_attending')
@@ -142,7 +137,7 @@ export class PaymentsService implements OnModuleInit {
       const paid = await em.count(Payment, { rsvpId, status: 'succeeded', refundRequestedAt: null });
       if (paid > 0) throw AppError.conflict('This reservation is already paid');
 
-      const due = amountDue(event.ticketPrice, event.currency, rsvp.guestCount);
+      const due = amountDue(String(event.ticketPrice), event.currency, rsvp.guestCount);
       if (due === 0) throw AppError.conflict('This event is free: no payment is needed');
       if (due > MAX_AMOUNT)
         throw AppError.conflict('This amount is too large to pay online. Please contact the concierge.');
@@ -153,27 +148,19 @@ export class PaymentsService implements OnModuleInit {
       }
       // A guest back after the hold lapsed pays only while the seats are still free (and gets no
       // second hold: the payment re-checks capacity when it lands).
-      const holdLive = rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
-      if (rsvp.status === 'pending' && !holdLive) {
-        if ((await seatsTaken(em, event.id, rsvp.id)) + rsvp.guestCount > event.capacity) {
-          throw AppError.conflict(AT_CAPACITY_MESSAGE);
-        }
-        holdSeats(rsvp, this.config.PAYMENT_HOLD_MINUTES);
-      }
+      await this.reservations.holdForPayment(em, rsvp.id, event, this.config.PAYMENT_HOLD_MINUTES);
       return { amount: due, currency: event.currency, eventName: event.name };
     });
 
     // Under the RSVP's lock only (no event lock while we talk to the provider): two clicks give one
     // intent, and an answer changed meanwhile (which takes this lock too) is seen here.
     const { payment, clientSecret } = await this.em.fork().transactional(async (em) => {
-      const rsvp = await em.findOne(Rsvp, { id: rsvpId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      const event = rsvp && (await em.findOne(Event, { id: rsvp.eventId }, { refresh: true }));
+      const locked = await this.reservations.lock(em, rsvpId);
       if (
-        !rsvp ||
-        !event ||
-        rsvp.status === 'not_attending' ||
-        event.currency !== currency ||
-        amountDue(event.ticketPrice, event.currency, rsvp.guestCount) !== amount
+        !locked ||
+        locked.reservation.status === 'not_attending' ||
+        locked.event.currency !== currency ||
+        amountDue(String(locked.event.ticketPrice), locked.event.currency, locked.reservation.guestCount) !== amount
       ) {
         throw AppError.conflict(CHANGED_WHILE_PAYING);
       }
@@ -220,7 +207,7 @@ export class PaymentsService implements OnModuleInit {
   async forGuest(rsvpId: string): Promise<GuestPaymentView | null> {
     if (!UUID.test(rsvpId)) throw AppError.notFound('Reservation not found');
     const em = this.em.fork();
-    if (!(await em.findOne(Rsvp, { id: rsvpId }))) throw AppError.notFound('Reservation not found');
+    if (!(await this.reservations.find(rsvpId))) throw AppError.notFound('Reservation not found');
     const payments = await em.find(Payment, { rsvpId, supersededAt: null }, { orderBy: { createdAt: 'desc' } });
     // The payment that pays for the reservation speaks first; else the latest attempt.
     const latest = payments.find((p) => p.status === 'succeeded' && !p.refundRequestedAt) ?? payments[0];
@@ -340,49 +327,30 @@ export class PaymentsService implements OnModuleInit {
     }
   }
 
-  /** Drops the seats of guests whose payment window has passed, so others may take them. */
-  async releaseExpiredHolds(): Promise<number> {
-    const released = await this.em
-      .fork()
-      .getConnection()
-      .execute<Array<{ id: string }>>(
-        `update rsvps set hold_expires_at = null, updated_at = now()
-          where status = 'pending' and hold_expires_at is not null and hold_expires_at <= now() returning id`,
-      );
-    if (released.length) this.logger.log(`Released ${released.length} expired payment hold(s)`);
-    return released.length;
-  }
-
   async findById(id: string): Promise<Payment | null> {
     return UUID.test(id) ? this.em.fork().findOne(Payment, { id }) : null;
   }
 
   async findWithContext(id: string) {
-    const em = this.em.fork();
-    const payment = await em.findOne(Payment, { id });
-    const rsvp = payment && (await em.findOne(Rsvp, { id: payment.rsvpId }));
-    const invitation = rsvp && (await em.findOne(Invitation, { id: rsvp.invitationId }));
-    const event = rsvp && (await em.findOne(Event, { id: rsvp.eventId }));
-    return payment && rsvp && invitation && event ? { payment, rsvp, invitation, event } : null;
+    const payment = await this.em.fork().findOne(Payment, { id });
+    const context = payment && (await this.reservations.contexts([payment.rsvpId])).get(payment.rsvpId);
+    return payment && context ? { payment, ...context } : null;
   }
 
   async list(query: PageQueryDto, eventId?: number): Promise<{ data: PaymentAdminRow[]; total: number }> {
     const { limit, offset } = pageOf(query);
-    const conn = this.em.fork().getConnection();
-    const filter = eventId === undefined ? '' : 'where r.event_id = ?';
-    const params = eventId === undefined ? [] : [eventId];
+    const em = this.em.fork();
+    const conn = em.getConnection();
+    // An event's payments are those of its reservations (invitations owns them and says which).
+    const rsvpIds = eventId === undefined ? null : await this.reservations.idsForEvent(em, eventId);
+    const filter = rsvpIds === null ? '' : 'where p.rsvp_id = any(?::uuid[])';
+    const params = rsvpIds === null ? [] : [`{${rsvpIds.join(',')}}`];
     const rows = await conn.execute<Array<Record<string, unknown>>>(
       `select p.id, p.rsvp_id, p.amount, p.currency, p.status, p.payment_method_type, p.transaction_id,
               p.payment_date, p.refunded_at, p.receipt_url, p.failure_message, p.refund_reason,
               p.refund_requested_at, p.refund_error, p.superseded_at, p.created_at, p.updated_at,
-              r.status as rsvp_status, r.guest_count,
-              i.id as invitation_id, i.recipient_name, i.recipient_email, i.invitation_code, i.status as invitation_status,
-              e.id as event_id, e.name as event_name, to_char(e.date, 'YYYY-MM-DD') as event_date, e.currency as event_currency,
               count(*) over () as total
          from payments p
-         join rsvps r on r.id = p.rsvp_id
-         join invitations i on i.id = r.invitation_id
-         join events e on e.id = r.event_id
          ${filter}
         order by p.created_at desc, p.id desc
         limit ? offset ?`,
@@ -391,50 +359,44 @@ export class PaymentsService implements OnModuleInit {
     let total = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && offset > 0) {
       const [{ count }] = await conn.execute<Array<{ count: number }>>(
-        `select count(*)::int as count from payments p join rsvps r on r.id = p.rsvp_id ${filter}`,
+        `select count(*)::int as count from payments p ${filter}`,
         params,
       );
       total = Number(count);
     }
+    const contexts = await this.reservations.contexts(rows.map((r) => String(r.rsvp_id)));
     return {
       total,
-      data: rows.map((r) => {
+      data: rows.flatMap((r) => {
+        const context = contexts.get(String(r.rsvp_id));
+        if (!context) return [];
         const amount = Number(r.amount);
         const currency = String(r.currency);
-        return {
-          id: String(r.id),
-          rsvpId: String(r.rsvp_id),
-          amount: toMajorUnits(amount, currency),
-          amountMinor: amount,
-          currency,
-          status: r.status as Payment['status'],
-          paymentMethodType: (r.payment_method_type as string | null) ?? null,
-          transactionId: (r.transaction_id as string | null) ?? null,
-          paymentDate: (r.payment_date as Date | null) ?? null,
-          refundedAt: (r.refunded_at as Date | null) ?? null,
-          receiptUrl: (r.receipt_url as string | null) ?? null,
-          failureMessage: (r.failure_message as string | null) ?? null,
-          refundReason: (r.refund_reason as Payment['refundReason']) ?? null,
-          refundRequestedAt: (r.refund_requested_at as Date | null) ?? null,
-          refundError: (r.refund_error as string | null) ?? null,
-          supersededAt: (r.superseded_at as Date | null) ?? null,
-          createdAt: r.created_at as Date,
-          updatedAt: r.updated_at as Date,
-          invitation: {
-            id: Number(r.invitation_id),
-            recipientName: String(r.recipient_name),
-            recipientEmail: String(r.recipient_email),
-            invitationCode: String(r.invitation_code),
-            status: String(r.invitation_status),
+        return [
+          {
+            id: String(r.id),
+            rsvpId: String(r.rsvp_id),
+            amount: toMajorUnits(amount, currency),
+            amountMinor: amount,
+            currency,
+            status: r.status as Payment['status'],
+            paymentMethodType: (r.payment_method_type as string | null) ?? null,
+            transactionId: (r.transaction_id as string | null) ?? null,
+            paymentDate: (r.payment_date as Date | null) ?? null,
+            refundedAt: (r.refunded_at as Date | null) ?? null,
+            receiptUrl: (r.receipt_url as string | null) ?? null,
+            failureMessage: (r.failure_message as string | null) ?? null,
+            refundReason: (r.refund_reason as Payment['refundReason']) ?? null,
+            refundRequestedAt: (r.refund_requested_at as Date | null) ?? null,
+            refundError: (r.refund_error as string | null) ?? null,
+            supersededAt: (r.superseded_at as Date | null) ?? null,
+            createdAt: r.created_at as Date,
+            updatedAt: r.updated_at as Date,
+            invitation: context.invitation,
+            event: context.event,
+            rsvp: context.rsvp,
           },
-          event: {
-            id: Number(r.event_id),
-            name: String(r.event_name),
-            date: String(r.event_date),
-            currency: String(r.event_currency),
-          },
-          rsvp: { id: String(r.rsvp_id), status: String(r.rsvp_status), guestCount: Number(r.guest_count) },
-        };
+        ];
       }),
     };
   }

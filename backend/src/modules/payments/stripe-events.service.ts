@@ -8,14 +8,6 @@ import type { GatewayEvent } from '../../platform/payments/payment-gateway';
 import type { PaymentEventSink } from '../../platform/payments/test-gateway';
 import { OutboxService } from '../../platform/queue/outbox.service';
 
-/** The events whose effects we apply; others are stored and acknowledged, then ignored. */
-export const HANDLED_EVENT_TYPES = [
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'payment_intent.canceled',
-  'charge.refunded',
-] as const;
-
 /**
  * Accepts provider events: from Stripe's webhook (signature checked) or from the offline test
  * gateway. Either way the event row and its outbox row are written in one transaction; the

@@ -1,3 +1,5 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { UserRequest } from './user-request.entity';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { AdminRequestsController } from './admin-requests.controller';
@@ -6,7 +8,7 @@ import { RequestsController } from './requests.controller';
 import { RequestsService } from './requests.service';
 
 @Module({
-  imports: [AiModule],
+  imports: [MikroOrmModule.forFeature([UserRequest]), AiModule],
   controllers: [RequestsController, AdminRequestsController],
   providers: [RequestsService, ParseUserRequestJob],
   exports: [RequestsService],

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
-import { messageIntent, parseRequest, reportsExperience, toEntities } from '../../platform/ai/offline/parser';
+import { messageIntent, parseRequest, reportsExperience, toEntities } from '../concierge-language/parser';
 import type { MessageCategory, ParsedEntities } from '../../platform/ai/types';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { OPEN_STATUSES, UserRequest, type ClosedReason } from './user-request.entity';

@@ -17,7 +17,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { PageQueryDto } from '../../common/page-query.dto';
-import type { VendorView } from '../vendors/vendor.entity';
+import type { VendorView } from '../vendors/vendors.service';
 import { DecideApplicationDto } from './dto/decide-application.dto';
 import { SubmitApplicationDto } from './dto/submit-application.dto';
 import { HoneypotInterceptor } from './honeypot.interceptor';

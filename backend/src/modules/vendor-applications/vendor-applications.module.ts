@@ -1,3 +1,5 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { VendorApplication } from './vendor-application.entity';
 import { Module } from '@nestjs/common';
 import { VendorsModule } from '../vendors/vendors.module';
 import { NotifyVendorApplicationJob } from './jobs/notify-vendor-application.job';
@@ -7,7 +9,7 @@ import { VendorApplicationsService } from './vendor-applications.service';
 
 /** Businesses applying to become partners, and the administrators' decision on them. */
 @Module({
-  imports: [VendorsModule],
+  imports: [MikroOrmModule.forFeature([VendorApplication]), VendorsModule],
   controllers: [VendorApplicationsController, AdminVendorApplicationsController],
   providers: [VendorApplicationsService, VendorApplicationsMailer, NotifyVendorApplicationJob],
 })

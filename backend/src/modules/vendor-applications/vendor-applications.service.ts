@@ -5,9 +5,8 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
-import { vendorView, type VendorView } from '../vendors/vendor.entity';
 import { APPLICATION_CATEGORY_TO_TAXONOMY, type ApplicationCategory } from '../vendors/vendor-taxonomy';
-import { VendorsService } from '../vendors/vendors.service';
+import { VendorsService, type VendorView } from '../vendors/vendors.service';
 import { DecideApplicationDto } from './dto/decide-application.dto';
 import { SubmitApplicationDto } from './dto/submit-application.dto';
 import { applicationView, VendorApplication, type ApplicationView } from './vendor-application.entity';
@@ -109,7 +108,7 @@ export class VendorApplicationsService {
           onboardingStep: 3,
         });
         application.vendorId = created.id;
-        vendor = vendorView(created);
+        vendor = created;
       }
       await em.flush();
       return { application: applicationView(application), vendor };

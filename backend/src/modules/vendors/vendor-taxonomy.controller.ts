@@ -2,7 +2,7 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { APPLICATION_CATEGORIES, VENDOR_TAXONOMY, type VendorCategory } from './vendor-taxonomy';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, successData } from '../../common/api-schema';
-import { VENDOR_TAXONOMY_SCHEMA } from './dto/vendor.schemas';
+import { VENDOR_TAXONOMY_SCHEMA } from './vendor.schemas';
 
 const APPLICATION_CATEGORY_LABELS: Record<(typeof APPLICATION_CATEGORIES)[number], string> = {
   restaurant: 'Restaurant',

@@ -7,7 +7,7 @@ import type { VendorView } from './vendor.entity';
 import { VendorsService } from './vendors.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, dataOnly, page } from '../../common/api-schema';
-import { VENDOR_VIEW } from './dto/vendor.schemas';
+import { VENDOR_VIEW } from './vendor.schemas';
 
 const vendorId = new ParseIntPipe({ exceptionFactory: () => AppError.notFound('Vendor not found') });
 

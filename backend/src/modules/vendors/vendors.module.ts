@@ -1,3 +1,5 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Vendor } from './vendor.entity';
 import { Module } from '@nestjs/common';
 import { PLACE_DIRECTORY } from '../../platform/places/local-places.provider';
 import { PlacesController } from '../../platform/places/places.controller';
@@ -9,6 +11,7 @@ import { VendorsService } from './vendors.service';
 
 /** The partner vendor directory, its taxonomy, and the places search that feeds vendor entry. */
 @Module({
+  imports: [MikroOrmModule.forFeature([Vendor])],
   controllers: [VendorsController, VendorTaxonomyController, PlacesController],
   providers: [
     VendorsService,

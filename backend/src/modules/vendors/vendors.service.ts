@@ -5,6 +5,8 @@ import { AppError } from '../../common/app-error';
 import { CreateVendorDto, UpdateVendorDto } from './dto/vendor-fields.dto';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { Vendor, vendorView, type VendorStatus, type VendorView } from './vendor.entity';
+
+export type { VendorView };
 import { findCategory, isSubcategoryOf } from './vendor-taxonomy';
 
 /** What another module (the approval of an application) hands over to file a new vendor. */
@@ -85,7 +87,7 @@ export class VendorsService implements OnModuleDestroy {
    * The partners members may be offered (read by the concierge), in one or several categories.
    * Kept in memory and read again every ACTIVE_REFRESH_MS by a timer, not by a caller: a concierge
    * reply waits on the database only for the very first read, and never shares its way to the
-   * model with a refresh (that cost the reply's first token 1-2 ms, bench:chat-stream).
+   * model with a refresh, which would delay the reply's first token (bench:chat-stream measures it).
    */
   listActive(options: { category?: string; categories?: string[]; limit?: number } = {}): Promise<VendorView[]> {
     const categories = options.categories ?? (options.category ? [options.category] : null);
@@ -179,15 +181,14 @@ export class VendorsService implements OnModuleDestroy {
 
   async create(input: CreateVendorDto): Promise<VendorView> {
     const em = this.em.fork();
-    const vendor = await em.transactional((tx) => this.createIn(tx, this.fromDto(input) as NewVendor));
-    return vendorView(vendor);
+    return em.transactional((tx) => this.createIn(tx, this.fromDto(input) as NewVendor));
   }
 
   /**
    * Files a vendor inside the caller's transaction, so approving an application and creating its
    * vendor commit together or not at all.
    */
-  async createIn(em: EntityManager, input: NewVendor): Promise<Vendor> {
+  async createIn(em: EntityManager, input: NewVendor): Promise<VendorView> {
     this.assertCategory(input.category, input.subcategory ?? null);
     const vendor = em.create(Vendor, {
       ...input,
@@ -196,7 +197,7 @@ export class VendorsService implements OnModuleDestroy {
       onboardingStep: input.onboardingStep ?? 1,
     });
     await em.flush();
-    return vendor;
+    return vendorView(vendor);
   }
 
   async update(id: number, input: UpdateVendorDto): Promise<VendorView> {

@@ -1,3 +1,5 @@
+import { outboxInsertSql, sqlValue } from '../../platform/queue/outbox-sql';
+
 /**
  * Sign-ups, each with its welcome-email delivery record and the outbox row for its email job,
  * written by ONE statement: one transaction and one round trip for a whole batch of sign-ups
@@ -8,7 +10,8 @@
  * $3 phoneNumber, $4 consent, $5 utmSource, $6 utmMedium, $7 utmCampaign, $8 utmTerm,
  * $9 utmContent, $10 ref, $11 submittedAt; $12 is the email queue's name. Emails must be
  * distinct within a call. An email already on the list inserts nothing; the statement answers
- * the id and email of each sign-up it added.
+ * the id and email of each sign-up it added. The outbox rows are built from the job map's types
+ * (outboxInsertSql), so renaming the job or changing its payload fails to compile here too.
  * (npm run bench:waitlist runs this same statement, one sign-up per call, in its bare baseline.)
  */
 export const JOIN_WAITLIST_SQL = `with entry as (
@@ -29,9 +32,7 @@ export const JOIN_WAITLIST_SQL = `with entry as (
      select gen_random_uuid(), 'waitlist.welcome:' || entry.id, 'waitlist.welcome', entry.email, 'queued', 0, now(), now()
        from entry
    ), job as (
-     insert into outbox_messages (id, queue, job_name, payload, delay_ms, created_at)
-     select gen_random_uuid(), $12, 'waitlist.welcome', jsonb_build_object('entryId', entry.id), 0, now()
-       from entry
+     ${outboxInsertSql('waitlist.welcome', { entryId: sqlValue<string>('entry.id') }, { queue: '$12', rows: 'entry' })}
    )
    select id, email from entry`;
 

@@ -1,4 +1,4 @@
-import type { WaitlistFilter } from './dto/waitlist-filter.dto';
+import type { WaitlistFilter } from './waitlist-filter.dto';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

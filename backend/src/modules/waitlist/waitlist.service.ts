@@ -6,7 +6,7 @@ import { jobQueue } from '../../platform/queue/job-payloads';
 import { OutboxRelay } from '../../platform/queue/outbox-relay.service';
 import type { JoinWaitlistInput } from './dto/join-waitlist.input';
 import { JOIN_WAITLIST_SQL, joinWaitlistParameters, type SignUpColumns } from './join-waitlist.sql';
-import type { WaitlistFilter } from './dto/waitlist-filter.dto';
+import type { WaitlistFilter } from './waitlist-filter.dto';
 import { waitlistFilterSql } from './waitlist-filter.sql';
 import { WaitlistEntry } from './waitlist-entry.entity';
 

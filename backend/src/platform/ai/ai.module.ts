@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { CONCIERGE_AI, type ConciergeAi } from './concierge-ai';
+import { CONCIERGE_LANGUAGE, type ConciergeLanguage } from './concierge-language';
 import { IMAGE_GENERATOR, type ImageGenerator } from './images/image-generator';
 import { OfflineImageGenerator } from './images/offline-image-generator';
 import { OpenAiImageGenerator } from './images/openai-image-generator';
@@ -14,16 +15,20 @@ import { OpenAiConcierge } from './openai-concierge';
   providers: [
     {
       provide: CONCIERGE_AI,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): ConciergeAi =>
+      // The language comes from the concierge module (ConciergeLanguageModule), which is global.
+      inject: [APP_CONFIG, CONCIERGE_LANGUAGE],
+      useFactory: (config: AppConfig, language: ConciergeLanguage): ConciergeAi =>
         config.OPENAI_API_KEY
-          ? new OpenAiConcierge({
-              apiKey: config.OPENAI_API_KEY,
-              baseURL: config.OPENAI_BASE_URL,
-              model: config.OPENAI_MODEL,
-              brand: config.BRAND_NAME,
-            })
-          : new OfflineConcierge(config.BRAND_NAME, config.OFFLINE_REPLY_PIECE_DELAY_MS),
+          ? new OpenAiConcierge(
+              {
+                apiKey: config.OPENAI_API_KEY,
+                baseURL: config.OPENAI_BASE_URL,
+                model: config.OPENAI_MODEL,
+                brand: config.BRAND_NAME,
+              },
+              language,
+            )
+          : new OfflineConcierge(config.BRAND_NAME, language, config.OFFLINE_REPLY_PIECE_DELAY_MS),
     },
     {
       provide: IMAGE_GENERATOR,

@@ -98,8 +98,8 @@ function content(data: string): string | null | typeof DONE {
  * POST /chat/completions with `stream: true` and yield the text of each chunk as it arrives.
  *
  * The openai SDK does the same through fetch and web streams; on the members' reply path that
- * costs about 3 ms of CPU per stream before the first token on a 2-core machine, this well under
- * one (bench:chat-stream). Every other call to the model still goes through the SDK.
+ * adds CPU per stream before the first token, which a plain http request avoids (bench:chat-stream
+ * measures it). Every other call to the model still goes through the SDK.
  * Ends quietly when `signal` aborts; throws UpstreamStreamError on any other failure.
  */
 export async function* streamChatCompletion(request: ChatCompletionStreamRequest): AsyncGenerator<string> {
@@ -163,7 +163,7 @@ const RELEASE_MS = 100;
 /**
  * Reads what follows [DONE] (the end of the chunked answer) before the reply is reported finished,
  * so the connection is back in the pool when the member's next message arrives: otherwise that
- * request waits for it, 2 to 4 ms on a 2-core machine (bench:chat-stream, 1 stream). A server that
+ * request waits for a new connection (bench:chat-stream measures it). A server that
  * keeps the answer open after [DONE] loses the connection instead.
  */
 function release(response: IncomingMessage, outgoing: ClientRequest): Promise<void> {

@@ -2,8 +2,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { OPENAI_DEFAULT_BASE_URL, streamChatCompletion } from './chat-completion-stream';
 import { AiUnavailableError, type ConciergeAi } from './concierge-ai';
-import { composeTitle } from './offline/composer';
-import { parseRequest, toEntities } from './offline/parser';
+import type { ConciergeLanguage } from './concierge-language';
 import { withPersona } from './persona';
 import {
   MESSAGE_CATEGORIES,
@@ -46,7 +45,10 @@ export class OpenAiConcierge implements ConciergeAi {
   readonly name = 'openai' as const;
   private readonly client: OpenAI;
 
-  constructor(private readonly settings: OpenAiSettings) {
+  constructor(
+    private readonly settings: OpenAiSettings,
+    private readonly language: ConciergeLanguage,
+  ) {
     this.client = new OpenAI({
       apiKey: settings.apiKey,
       baseURL: settings.baseURL,
@@ -134,7 +136,7 @@ export class OpenAiConcierge implements ConciergeAi {
       raw = JSON.parse(content ?? '') as Record<string, unknown>;
     } catch {
       // A server that ignores structured output still gets an answer: the rule-based parse.
-      return toEntities(parseRequest(requestText));
+      return this.language.parse(requestText);
     }
     const category = MESSAGE_CATEGORIES.includes(raw.mainCategory as MessageCategory)
       ? (raw.mainCategory as MessageCategory)
@@ -185,7 +187,7 @@ export class OpenAiConcierge implements ConciergeAi {
         .replace(/\s+/g, ' ');
       // The model's title when it keeps to 4 to 5 words; otherwise the offline composer's, which does.
       const words = title ? title.split(' ').length : 0;
-      return title && words >= 4 && words <= 5 && title.length <= 80 ? title : composeTitle(message);
+      return title && words >= 4 && words <= 5 && title.length <= 80 ? title : this.language.title(message);
     } catch {
       return 'New conversation';
     }

@@ -18,6 +18,9 @@ import { ormConfig } from './mikro-orm.config';
         // Services fork their own EntityManager where they need one, so no fork and no
         // AsyncLocalStorage store per request (see platform/logging/logging.module.ts).
         registerRequestContext: false,
+        // Each module registers its own entities (MikroOrmModule.forFeature in its module file)
+        // and the ORM takes them from there: platform/ names no module.
+        autoLoadEntities: true,
       }),
     }),
   ],

@@ -1,13 +1,11 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { MIGRATIONS } from '../../../migrations';
-import { ENTITIES } from './entities';
 
 /** One ORM configuration for the api, the worker, the tests and the migration tooling. */
 export function ormConfig(databaseUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl: databaseUrl,
-    entities: ENTITIES,
     extensions: [Migrator],
     discovery: { warnWhenNoEntities: true },
     forceUtcTimezone: true,

@@ -14,8 +14,7 @@ interface KnexPoolClient {
  * A statement PostgreSQL parses and plans once per connection, then only executes: `text` is
  * sent with `name` the first time a pooled connection runs it, and by name alone afterwards.
  * For a hot write that is most of the database's work per call (the sign-up's three-insert
- * statement: 1.6 times the statements per second of sending its text every time, pgbench on
- * this machine). Placeholders are pg's `$1`, `$2`, ...; the connection comes from the ORM's
+ * statement; bench:waitlist and the README say how much). Placeholders are pg's `$1`, `$2`, ...; the connection comes from the ORM's
  * own pool, and goes back to it whatever the outcome.
  */
 export class PreparedStatement<R> {

@@ -26,7 +26,7 @@ function bornWith<C extends new (...args: never[]) => object>(base: C, prototype
  * in app.handle). Changing an object's prototype discards what V8 had learnt about objects of its
  * shape, so every later property read on a request or response (in Express, its router,
  * body-parser, cookie-parser, helmet, Nest and Node's own http code) went through V8's slow lookup
- * path: a fifth of the api's CPU per request (bench:waitlist). Born with the right prototype,
+ * path, a large share of the api's CPU per request (bench:waitlist measures it). Born with the right prototype,
  * Express's setPrototypeOf has nothing to change.
  */
 export class ExpressHttpAdapter extends ExpressAdapter {

@@ -12,7 +12,7 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
  * Nest's logger interface (AppLogger); request lines come from
  * request-logger.ts, which never logs headers (so no cookie or authorization value to redact).
  * Unlike nestjs-pino, no per-request AsyncLocalStorage store: together with
- * MikroORM's request context it cost about a fifth of the api's CPU per request (bench:waitlist),
+ * MikroORM's request context it cost a large share of the api's CPU per request (bench:waitlist),
  * and our services log their own context.
  */
 @Global()

@@ -10,8 +10,8 @@ const QUIET = new Set(['/api/health', '/api/health/live', '/api/health/ready', '
  * cookie or authorization value can leak.
  *
  * Not pino-http: it builds two child loggers per request and serializes the whole request into
- * them before knowing whether anything will be logged, about a tenth of the api's CPU per
- * request even with logging off (bench:waitlist).
+ * them before knowing whether anything will be logged, work paid on every request even with
+ * logging off (bench:waitlist measures it).
  */
 export function requestLogger(logger: Pino) {
   let sequence = 0;

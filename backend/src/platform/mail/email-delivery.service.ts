@@ -82,6 +82,21 @@ export class EmailDeliveryService {
     private readonly em: EntityManager,
   ) {}
 
+  /**
+   * Which of these delivery keys stand at one of these effective statuses (an interrupted send
+   * reads 'unknown'), in the caller's transaction: the read other modules use instead of
+   * querying email_deliveries themselves.
+   */
+  async keysWithStatus(em: EntityManager, keys: string[], statuses: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const effective = effectiveDeliverySql('d');
+    const rows = await em.execute<Array<{ key: string }>>(
+      `select key from email_deliveries d where key = any(?::text[]) and ${effective.status} = any(?::text[])`,
+      [pgTextArray(keys), pgTextArray(statuses)],
+    );
+    return new Set(rows.map((r) => r.key));
+  }
+
   async queue<N extends JobName>(
     em: EntityManager,
     email: { key: string; kind: string; recipient: string },

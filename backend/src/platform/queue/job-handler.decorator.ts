@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { JOB_QUEUES, type JobName, type JobPayloads } from './job-payloads';
+import type { JobName, JobPayloads } from './job-payloads';
 import { QueueName } from './queue-names';
 
 export const JOB_HANDLER = Symbol('JOB_HANDLER');
@@ -17,9 +17,8 @@ export interface JobHandlerInstance<N extends JobName = JobName> {
 
 /**
  * Marks a provider as the handler of one job on one queue. The worker process discovers
- * handlers at boot; a job that reaches a queue with no handler fails loudly.
+ * handlers at boot and refuses to start unless they and the job map (declareJobs) agree.
  */
 export function JobHandler(name: JobName, queue: QueueName): ClassDecorator {
-  JOB_QUEUES.set(name, queue);
   return SetMetadata(JOB_HANDLER, { name, queue } satisfies JobHandlerMeta);
 }

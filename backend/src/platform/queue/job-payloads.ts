@@ -8,18 +8,37 @@ import { QueueName } from './queue-names';
  *     interface JobPayloads { 'invitation.send': { invitationId: string } }
  *   }
  *
- * so `outbox.add(em, 'invitation.send', {...})` is type-checked everywhere.
+ * and put the job in the job map beside it:
+ *
+ *   declareJobs({ 'invitation.send': QueueName.Email });
+ *
+ * so `outbox.add(em, 'invitation.send', {...})` is type-checked everywhere, and the worker refuses
+ * to start when the map and the @JobHandler providers disagree (JobDispatcher).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface JobPayloads {}
 
 export type JobName = keyof JobPayloads & string;
 
-/** Which queue each job runs on. A job missing here cannot be enqueued (checked at boot). */
-export const JOB_QUEUES = new Map<string, QueueName>();
+/** The job map: which queue each job runs on. A job missing here cannot be enqueued. */
+const JOB_MAP = new Map<string, QueueName>();
 
-export function jobQueue(name: string): QueueName {
-  const queue = JOB_QUEUES.get(name);
-  if (!queue) throw new Error(`Job "${name}" has no queue: decorate its handler with @JobHandler`);
+/** Puts jobs in the job map; a job declared twice on two queues is a programming error. */
+export function declareJobs(jobs: { [N in JobName]?: QueueName }): void {
+  for (const [name, queue] of Object.entries(jobs) as Array<[string, QueueName]>) {
+    const known = JOB_MAP.get(name);
+    if (known && known !== queue) throw new Error(`Job "${name}" is declared on two queues (${known}, ${queue})`);
+    JOB_MAP.set(name, queue);
+  }
+}
+
+/** Every job of the map, with its queue. */
+export function declaredJobs(): ReadonlyMap<string, QueueName> {
+  return JOB_MAP;
+}
+
+export function jobQueue(name: JobName): QueueName {
+  const queue = JOB_MAP.get(name);
+  if (!queue) throw new Error(`Job "${name}" is not in the job map: declare it with declareJobs beside its payload`);
   return queue;
 }

@@ -1,3 +1,5 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { OutboxMessage } from './outbox-message.entity';
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
@@ -6,12 +8,14 @@ import type { AppConfig } from '../../config/environment';
 import { redisConnectionOptions } from '../redis/redis-options';
 import { OutboxRelay } from './outbox-relay.service';
 import { OutboxService } from './outbox.service';
+import { RepeatingJobs } from './repeating-jobs.service';
 import { ALL_QUEUES } from './queue-names';
 
 /** BullMQ on Redis: the queues (producers) and the outbox. Processors live in WorkerModule. */
 @Global()
 @Module({
   imports: [
+    MikroOrmModule.forFeature([OutboxMessage]),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -28,7 +32,7 @@ import { ALL_QUEUES } from './queue-names';
     }),
     BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
   ],
-  providers: [OutboxService, OutboxRelay],
-  exports: [BullModule, OutboxService, OutboxRelay],
+  providers: [OutboxService, OutboxRelay, RepeatingJobs],
+  exports: [BullModule, OutboxService, OutboxRelay, RepeatingJobs],
 })
 export class QueueModule {}

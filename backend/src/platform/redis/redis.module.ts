@@ -4,7 +4,9 @@ import { failFastRedisOptions } from './redis-options';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 
-export const REDIS = Symbol('REDIS');
+import { REDIS } from '../../common/redis.token';
+
+export { REDIS };
 
 /** A connection for work done while a request waits: it fails fast when Redis is down. */
 export function createRedis(url: string): Redis {

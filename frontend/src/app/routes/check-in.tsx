@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminSignOut, getAdminAuth, onAdminAuthExpired } from '../../features/admin/api/admin-client';
+import { adminSignOut, getAdminAuth, onAdminAuthExpired } from '../../api/admin-client';
 import { AdminLogin } from '../../features/admin/components/admin-login';
 import { CheckInPage } from '../../features/check-in/components/check-in-page';
 

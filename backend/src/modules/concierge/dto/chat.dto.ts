@@ -18,7 +18,6 @@ import {
 } from 'class-validator';
 
 export const MAX_MESSAGE = 4000;
-export const MAX_HISTORY = 50;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class ChatTurnDto {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import type { IllustrationSpec } from '../../../platform/ai/images/illustration';
 import { ImagesService } from '../images.service';
@@ -14,6 +15,8 @@ declare module '../../../platform/queue/job-payloads' {
     'image.generate': GenerateImagePayload;
   }
 }
+
+declareJobs({ 'image.generate': QueueName.ImageGeneration });
 
 @Injectable()
 @JobHandler('image.generate', QueueName.ImageGeneration)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { InvitationsMailer } from '../invitations.mailer';
 
@@ -16,6 +17,8 @@ declare module '../../../platform/queue/job-payloads' {
     'rsvp.confirmation': RsvpConfirmationPayload;
   }
 }
+
+declareJobs({ 'rsvp.confirmation': QueueName.Email });
 
 @Injectable()
 @JobHandler('rsvp.confirmation', QueueName.Email)

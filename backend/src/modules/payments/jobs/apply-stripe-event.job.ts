@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { PaymentSettlement } from '../payment-settlement.service';
 
@@ -12,6 +13,8 @@ declare module '../../../platform/queue/job-payloads' {
     'stripe.event': StripeEventPayload;
   }
 }
+
+declareJobs({ 'stripe.event': QueueName.StripeWebhooks });
 
 /** Applies one provider event (job id derived from the event id; running it twice changes nothing). */
 @Injectable()

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { PaymentsService } from '../payments.service';
 
@@ -12,6 +13,8 @@ declare module '../../../platform/queue/job-payloads' {
     'payment.cancel-intent': CancelPaymentIntentPayload;
   }
 }
+
+declareJobs({ 'payment.cancel-intent': QueueName.StripeWebhooks });
 
 /** Cancels the provider's intent of a payment superseded by a changed answer (see PaymentSettlement.supersedeStale). */
 @Injectable()

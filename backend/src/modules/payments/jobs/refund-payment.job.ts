@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { PaymentsService } from '../payments.service';
 
@@ -13,6 +14,8 @@ declare module '../../../platform/queue/job-payloads' {
     'payment.refund': RefundPaymentPayload;
   }
 }
+
+declareJobs({ 'payment.refund': QueueName.StripeWebhooks });
 
 /** Asks the provider to refund a payment: an administrator's refund, or an automatic one (see PaymentSettlement). */
 @Injectable()

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
-import { PaymentsService } from '../payments.service';
+import { ReservationsService } from '../../invitations/reservations.service';
 
 declare module '../../../platform/queue/job-payloads' {
   interface JobPayloads {
@@ -10,13 +11,15 @@ declare module '../../../platform/queue/job-payloads' {
   }
 }
 
+declareJobs({ 'payments.release-expired-holds': QueueName.Maintenance });
+
 /** Repeatable (see hold-release.scheduler.ts): gives expired payment holds' seats back. */
 @Injectable()
 @JobHandler('payments.release-expired-holds', QueueName.Maintenance)
 export class ReleaseExpiredHoldsJob implements JobHandlerInstance<'payments.release-expired-holds'> {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(private readonly reservations: ReservationsService) {}
 
   handle() {
-    return this.payments.releaseExpiredHolds();
+    return this.reservations.releaseExpiredHolds();
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { PaymentsMailer } from '../payments.mailer';
 
@@ -13,6 +14,8 @@ declare module '../../../platform/queue/job-payloads' {
     'payment.refund-notice': RefundNoticePayload;
   }
 }
+
+declareJobs({ 'payment.refund-notice': QueueName.Email });
 
 @Injectable()
 @JobHandler('payment.refund-notice', QueueName.Email)

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { RequestsService } from '../requests.service';
 
@@ -12,6 +13,8 @@ declare module '../../../platform/queue/job-payloads' {
     'request.parse': ParseUserRequestPayload;
   }
 }
+
+declareJobs({ 'request.parse': QueueName.RequestParsing });
 
 @Injectable()
 @JobHandler('request.parse', QueueName.RequestParsing)

@@ -15,7 +15,7 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-import { LocationDto } from '../../vendors/dto/vendor-fields.dto';
+import { LocationDto } from '../../../common/location.dto';
 import { APPLICATION_CATEGORIES } from '../../vendors/vendor-taxonomy';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

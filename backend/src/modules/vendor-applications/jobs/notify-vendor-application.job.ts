@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { VendorApplicationsMailer } from '../vendor-applications.mailer';
 
@@ -12,6 +13,8 @@ declare module '../../../platform/queue/job-payloads' {
     'vendor-application.notify': VendorApplicationNotifyPayload;
   }
 }
+
+declareJobs({ 'vendor-application.notify': QueueName.Email });
 
 @Injectable()
 @JobHandler('vendor-application.notify', QueueName.Email)

@@ -13,24 +13,13 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { LocationDto } from '../../../common/location.dto';
 import { OptionalText } from '../../../common/optional-text.decorator';
 import { VENDOR_STATUSES, type VendorStatus } from '../vendor.entity';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const LONG = 5000;
 const SHORT = 300;
-
-export class LocationDto {
-  @Max(90, { message: 'Latitude must be between -90 and 90' })
-  @Min(-90, { message: 'Latitude must be between -90 and 90' })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Latitude must be a number' })
-  lat: number;
-
-  @Max(180, { message: 'Longitude must be between -180 and 180' })
-  @Min(-180, { message: 'Longitude must be between -180 and 180' })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Longitude must be a number' })
-  lng: number;
-}
 
 /** Only the absent is optional: null would reach a column that must hold a value. */
 const unlessAbsent = (_object: object, value: unknown) => value !== undefined;

@@ -44,8 +44,8 @@ const absent = (value: unknown) => value === undefined || value === null;
  * Reads a sign-up as the api's ValidationPipe reads DTOs (class-validator's own checks, the
  * same 400 with the first message and one message per field, unknown properties dropped), but
  * written out by hand: this is the public site's hottest write, and class-validator's machinery
- * around the checks allocated about 40 KB per request. Without it the sign-up answered 1.3
- * times the requests per second, with a shorter tail (npm run bench:waitlist, README).
+ * around the checks allocates heavily on every request, which the hottest write cannot afford
+ * (npm run bench:waitlist measures it; the figures are in the README).
  */
 export function readJoinWaitlist(body: unknown): JoinWaitlistInput {
   const raw: Record<string, unknown> =

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
+import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { WaitlistMailer } from '../waitlist.mailer';
 
@@ -12,6 +13,8 @@ declare module '../../../platform/queue/job-payloads' {
     'waitlist.welcome': WaitlistWelcomePayload;
   }
 }
+
+declareJobs({ 'waitlist.welcome': QueueName.Email });
 
 @Injectable()
 @JobHandler('waitlist.welcome', QueueName.Email)

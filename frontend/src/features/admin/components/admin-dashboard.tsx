@@ -1,14 +1,14 @@
 import { DashboardOutlined, LogoutOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { Button, Spin, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
-import { MaintenanceAdminControl } from '../../maintenance/components/maintenance-admin-control';
-import { adminSignOut } from '../api/admin-client';
+import { MaintenanceAdminControl } from '../../maintenance';
+import { adminSignOut } from '../../../api/admin-client';
 import { useBrand } from '../../../app/config';
 import styles from './admin.module.css';
 import { WaitlistTab } from './waitlist-tab';
 
-const VendorsTab = lazy(() => import('../../vendors/components/vendors-tab'));
-const LaunchPartyTab = lazy(() => import('../../launch-party/components/launch-party-tab'));
+const VendorsTab = lazy(() => import('../../vendors/vendors-tab'));
+const LaunchPartyTab = lazy(() => import('../../launch-party/launch-party-tab'));
 
 function TabFallback() {
   return (

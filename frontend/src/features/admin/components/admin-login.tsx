@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { adminSignIn, ADMIN_MESSAGES } from '../api/admin-client';
+import { adminSignIn, ADMIN_MESSAGES } from '../../../api/admin-client';
 import { useBrand } from '../../../app/config';
 import styles from './admin.module.css';
 

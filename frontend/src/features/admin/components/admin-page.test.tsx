@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
-import { ADMIN_AUTH_KEY, basicHeader } from '../api/admin-client';
+import { ADMIN_AUTH_KEY, basicHeader } from '../../../api/admin-client';
 import { AdminPage } from './admin-page';
 
 const entries = [

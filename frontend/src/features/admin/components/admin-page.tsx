@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { getAdminAuth, onAdminAuthExpired } from '../api/admin-client';
+import { getAdminAuth, onAdminAuthExpired } from '../../../api/admin-client';
 import { AdminDashboard } from './admin-dashboard';
 import { AdminLogin } from './admin-login';
 

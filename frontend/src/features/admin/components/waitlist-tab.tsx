@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { adminDownload, useAdminQuery } from '../api/admin-client';
+import { adminDownload, useAdminQuery } from '../../../api/admin-client';
 import styles from './admin.module.css';
 import { displayName, formatCreated, formatNetWorth, type AdminWaitlistEntry } from './waitlist-format';
 
@@ -34,7 +34,7 @@ type Sort = '-createdAt' | 'createdAt' | 'email' | '-email' | '-netWorth' | 'net
 const EMPTY_TEXT = 'No waitlist entries found.';
 
 // The invite dialog belongs to the launch-party feature (it owns invitations); loaded when opened.
-const WaitlistInviteModal = lazy(() => import('../../launch-party/components/waitlist-invite-modal'));
+const WaitlistInviteModal = lazy(() => import('../../launch-party/waitlist-invite-modal'));
 
 interface Filters {
   source?: string;

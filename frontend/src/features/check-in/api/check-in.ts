@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApiError } from '../../../api/client';
-import { adminRequest, useAdminQuery } from '../../admin/api/admin-client';
+import { adminRequest, useAdminQuery } from '../../../api/admin-client';
 
 export interface DoorEvent {
   id: number;

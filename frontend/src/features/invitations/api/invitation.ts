@@ -3,7 +3,6 @@ import { ApiError, apiGet, apiRequest } from '../../../api/client';
 import type { ApiAnswer, ApiSchema } from '../../../api/types';
 
 /** The guest's API shapes, from the generated contract (src/api/schema.gen.ts). */
-export type PublicEvent = ApiSchema<'PublicEvent'>;
 export type GuestRsvp = ApiSchema<'RsvpView'>;
 export type InvitationView = ApiSchema<'InvitationView'>;
 

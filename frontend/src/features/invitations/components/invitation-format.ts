@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../lib/money';
 
-export { formatClock, formatTimeRange } from '../../../lib/event-time';
+export { formatTimeRange } from '../../../lib/event-time';
 
 export function guestsLabel(count: number): string {
   return `${count} ${count === 1 ? 'Guest' : 'Guests'}`;

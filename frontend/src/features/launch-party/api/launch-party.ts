@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../../api/client';
-import { adminRequest, useAdminQuery } from '../../admin/api/admin-client';
+import { adminRequest, useAdminQuery } from '../../../api/admin-client';
 import type {
   BatchProgress,
   EventFields,

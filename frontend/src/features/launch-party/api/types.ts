@@ -4,9 +4,7 @@ export const EVENT_TYPES = ['launch_party', 'gala', 'exhibition', 'dinner', 'con
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'] as const;
 export const EVENT_STATUSES = ['draft', 'published', 'completed', 'cancelled'] as const;
 
-export type EventType = (typeof EVENT_TYPES)[number];
 export type Currency = (typeof CURRENCIES)[number];
-export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 /** The launch party's API shapes come from the generated contract (src/api/schema.gen.ts). */
 export type LaunchEvent = ApiSchema<'EventView'>;
@@ -14,12 +12,6 @@ export type LaunchEvent = ApiSchema<'EventView'>;
 export type EventFields = Omit<LaunchEvent, 'id' | 'createdAt' | 'updatedAt'>;
 
 export type InvitationRow = ApiSchema<'InvitationRow'>;
-export type InvitationStatus = InvitationRow['status'];
-/**
- * 'unknown': the send was interrupted and may have been delivered; nothing resends it unless asked.
- * 'bounced': the recipient's mail server refused the address (SMTP 5xx); failed for good, may be sent again.
- */
-export type DeliveryStatus = NonNullable<InvitationRow['deliveryStatus']>;
 
 export interface NewInvitation {
   eventId: number;

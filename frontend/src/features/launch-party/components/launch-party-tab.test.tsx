@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
-import { ADMIN_AUTH_KEY, basicHeader } from '../../admin/api/admin-client';
+import { ADMIN_AUTH_KEY, basicHeader } from '../../../api/admin-client';
 import LaunchPartyTab from './launch-party-tab';
 
 // Ant Design's tables, tabs and dialogs under jsdom are slow; these walk through whole panels.

@@ -4,7 +4,7 @@ import { useRsvps } from '../api/launch-party';
 import type { RsvpRow } from '../api/types';
 import { formatDateTime, formatEventDate } from './format';
 
-const AdminPaymentsTable = lazy(() => import('../../payments/components/admin-payments-table'));
+const AdminPaymentsTable = lazy(() => import('../../payments/admin-payments-table'));
 
 const RSVP_COLORS: Record<string, string> = { attending: 'green', not_attending: 'orange', pending: 'gold' };
 const RSVP_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../api/client';
-import { adminRequest } from '../../admin/api/admin-client';
+import { adminRequest } from '../../../api/admin-client';
 
 export const STATUS_KEY = ['status'] as const;
 

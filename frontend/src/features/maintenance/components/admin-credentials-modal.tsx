@@ -1,8 +1,8 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { basicHeader } from '../../../api/admin-client';
 import { AntdProviders } from '../../../app/antd-providers';
-import { basicHeader } from '../../admin/api/admin-client';
 
 interface Props {
   open: boolean;

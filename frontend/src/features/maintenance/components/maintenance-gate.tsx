@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { getAdminAuth } from '../../admin/api/admin-client';
+import { getAdminAuth } from '../../../api/admin-client';
 import { useToasts } from '../../../lib/toasts/use-toasts';
 import { isMaintenanceExempt, useSetMaintenance, useSiteStatus } from '../api/maintenance';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { adminRequest, useAdminQuery } from '../../admin/api/admin-client';
+import { adminRequest, useAdminQuery } from '../../../api/admin-client';
 
 export interface AdminPayment {
   id: string;

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest, ApiError } from '../../../api/client';
 // The invitation is the invitations feature's query: one key, so the RSVP form's change reaches this page.
-import { fetchInvitation, invitationKey, type InvitationView } from '../../invitations/api/invitation';
+import { fetchInvitation, invitationKey, type InvitationView } from '../../invitations';
 
 export type PaymentsMode = 'stripe' | 'test';
 

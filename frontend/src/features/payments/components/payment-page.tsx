@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
 import { formatTimeRange } from '../../../lib/event-time';
-import { Flourish } from '../../invitations/components/flourish';
+import { Flourish } from '../../invitations';
 import {
   confirmPayment,
   useCreatedPayment,

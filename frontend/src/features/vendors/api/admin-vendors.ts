@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminRequest, useAdminQuery } from '../../admin/api/admin-client';
+import { adminRequest, useAdminQuery } from '../../../api/admin-client';
 import type { ApplicationStatus, Vendor, VendorApplication } from './types';
 
 export const vendorKeys = {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
-import { ADMIN_AUTH_KEY } from '../../admin/api/admin-client';
+import { ADMIN_AUTH_KEY } from '../../../api/admin-client';
 import type { PlaceDetails, PlacePrediction, TaxonomyCategory, Vendor } from '../api/types';
 import { VendorDialog } from './vendor-dialog';
 

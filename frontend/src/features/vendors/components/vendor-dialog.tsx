@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row, Select, Space, Steps } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { getAdminAuth } from '../../admin/api/admin-client';
+import { getAdminAuth } from '../../../api/admin-client';
 import { saveVendor, vendorKeys, type VendorInput } from '../api/admin-vendors';
 import { getPlaceDetails } from '../api/places';
 import type { TaxonomyCategory, Vendor, VendorStatus } from '../api/types';

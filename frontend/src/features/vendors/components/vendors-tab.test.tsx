@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, json, type RecordedRequest } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
-import { ADMIN_AUTH_KEY } from '../../admin/api/admin-client';
+import { ADMIN_AUTH_KEY } from '../../../api/admin-client';
 import type { Vendor, VendorApplication } from '../api/types';
 import VendorsTab from './vendors-tab';
 

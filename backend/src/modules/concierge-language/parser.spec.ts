@@ -1,5 +1,5 @@
 import { parseRequest, toEntities } from './parser';
-import type { ParsedEntities } from '../types';
+import type { ParsedEntities } from '../../platform/ai/types';
 
 type Row = [string, ParsedEntities];
 const e = (

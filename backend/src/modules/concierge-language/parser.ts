@@ -1,4 +1,4 @@
-import type { MessageCategory, ParsedEntities, Urgency } from '../types';
+import type { MessageCategory, ParsedEntities, Urgency } from '../../platform/ai/types';
 import { describePlace, fold, PLACES, type Place } from './places';
 
 /**
@@ -698,11 +698,6 @@ export function parseRequest(text: string): ParsedRequest {
 export function toEntities(parsed: ParsedRequest): ParsedEntities {
   const { place: _place, ...entities } = parsed;
   return entities;
-}
-
-/** True when a message asks the concierge for something, rather than greeting or thanking it. */
-export function carriesRequest(parsed: ParsedEntities): boolean {
-  return parsed.mainCategory !== 'default';
 }
 
 /**

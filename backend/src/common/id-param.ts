@@ -1,4 +1,4 @@
-import { AppError } from '../../../common/app-error';
+import { AppError } from './app-error';
 
 /** A numeric id from the path; anything else is simply not found (never a database error). */
 export function idParam(value: string, what: string): number {

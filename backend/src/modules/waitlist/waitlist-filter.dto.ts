@@ -1,3 +1,4 @@
+/** The waitlist filter other modules pass to WaitlistService (invitations: 'Invite to event'). */
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
@@ -50,7 +51,3 @@ export type WaitlistFilter = Pick<WaitlistFilterDto, 'q' | 'source' | 'utmCampai
   ids?: string[];
 };
 
-/** Whether a filter narrows the list beyond the search text. */
-export function hasFieldFilter(filter: WaitlistFilter): boolean {
-  return Boolean(filter.source || filter.utmCampaign || filter.signedUpFrom || filter.signedUpTo || filter.ids);
-}

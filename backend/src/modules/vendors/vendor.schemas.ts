@@ -1,5 +1,5 @@
-import { schema, t } from '../../../common/api-schema';
-import { VENDOR_STATUSES } from '../vendor.entity';
+import { schema, t } from '../../common/api-schema';
+import { VENDOR_STATUSES } from './vendor.entity';
 
 /** The answer shapes of the vendors routes, for the OpenAPI document (vendorView in vendor.entity.ts). */
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { EmailDeliveryMetrics } from '../mail/email-delivery-metrics';
-import { QueueStoreMetrics } from '../queue/store-metrics';
+import { EmailDeliveryMetrics } from './platform/mail/email-delivery-metrics';
+import { QueueStoreMetrics } from './platform/queue/store-metrics';
 
 /**
  * Gauges of the shared stores (queues, outbox, email deliveries), read when Prometheus scrapes.

@@ -5,7 +5,7 @@
  * login again with 'Authentication expired'.
  */
 import { useQuery, type UseQueryOptions, type QueryKey } from '@tanstack/react-query';
-import { ApiError, apiRequest, type HttpMethod, type RequestOptions } from '../../../api/client';
+import { ApiError, apiRequest, type HttpMethod, type RequestOptions } from './client';
 
 export const ADMIN_AUTH_KEY = 'mf.admin.auth';
 

@@ -1,4 +1,4 @@
-import { fakeServer, json } from '../../../testing/fake-server';
+import { fakeServer, json } from '../testing/fake-server';
 import {
   ADMIN_AUTH_KEY,
   adminDownload,

@@ -1,10 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
-import { isDatabaseUnavailable } from '../platform/database/database-unavailable';
-import { isRedisUnavailable } from '../platform/redis/redis-options';
-import { AppError } from './app-error';
-import { BODY_TOO_DEEP, BODY_TOO_LARGE } from './request-body';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
+import { isRedisUnavailable } from '../redis/redis-options';
+import { AppError } from '../../common/app-error';
+import { BODY_TOO_DEEP, BODY_TOO_LARGE } from '../../common/request-body';
 
 /** What the body parsers throw (http-errors): a 4xx status, usually a type, `expose` always. */
 interface BodyParserError {

@@ -1,5 +1,5 @@
-import { catalogueCategory } from '../service-catalogue';
-import type { ChatTurn, DirectoryVendor, MessageCategory, ParsedEntities, ReplyContext } from '../types';
+import { catalogueCategory } from '../../platform/ai/service-catalogue';
+import type { ChatTurn, DirectoryVendor, MessageCategory, ParsedEntities, ReplyContext } from '../../platform/ai/types';
 import {
   findTopic,
   isPleasantry,
