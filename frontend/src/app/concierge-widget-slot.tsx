@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 
 // Its own small chunk, fetched after the page's: the widget itself loads only when it is opened.
@@ -12,10 +12,21 @@ const ConciergeLauncher = lazy(() =>
  */
 const WITHOUT_WIDGET = /^\/(concierge|concierge-auth|modern-concierge|simple-concierge|admin|invitations?)(\/|$)/;
 
-/** The floating concierge's launcher, on every other page. */
+const noSubscription = () => () => undefined;
+
+/**
+ * The floating concierge's launcher, on every other page. Never in prerendered HTML: a button
+ * shown before the page's script has taken over would swallow a visitor's click, so it appears
+ * once it works (false on the server and while hydrating, true after).
+ */
 export function ConciergeWidgetSlot() {
   const { pathname } = useLocation();
-  if (WITHOUT_WIDGET.test(pathname)) return null;
+  const interactive = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!interactive || WITHOUT_WIDGET.test(pathname)) return null;
   return (
     <Suspense fallback={null}>
       <ConciergeLauncher />
