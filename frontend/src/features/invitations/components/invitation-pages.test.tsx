@@ -77,6 +77,15 @@ describe('the guest invitation page', () => {
     });
   });
 
+  it('keeps every saved guest name when the guest comes back to change the answer', async () => {
+    const saved = { ...rsvp, guestCount: 3, guestNames: ['Grace Kelly', 'Prince Rainier', 'Cary Grant'] };
+    fakeServer({ 'GET /api/invitations/abc': () => json(view({ rsvp: saved })) });
+    renderRoute('/invitation/abc');
+    expect(await screen.findByLabelText('Guest 3 name')).toHaveValue('Cary Grant');
+    expect(screen.getByLabelText('Guest 2 name')).toHaveValue('Prince Rainier');
+    expect(screen.getByLabelText('Guest 1 name')).toHaveValue('Grace Kelly');
+  });
+
   it('goes to the payment page when the event has a ticket price', async () => {
     fakeServer({
       'GET /api/invitations/abc': () => json(view({ ticketPrice: 250 })),

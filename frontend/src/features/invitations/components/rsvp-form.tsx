@@ -51,6 +51,9 @@ export function RsvpForm({
   }, [previous, maxGuests, recipientName, form]);
 
   useEffect(() => {
+    // The watched count lags a form just filled from the saved answer: resizing the names to it
+    // then would cut the saved guests' names off.
+    if (form.getFieldValue('guestCount') !== guestCount) return;
     const names: string[] = form.getFieldValue('guestNames') ?? [];
     if (names.length !== guestCount) form.setFieldValue('guestNames', namesFor(guestCount, names, recipientName));
   }, [guestCount, recipientName, form]);
