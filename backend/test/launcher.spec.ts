@@ -180,13 +180,17 @@ describe('npm start when the worker is killed', () => {
     expect(progress.unknown).toBeGreaterThanOrEqual(1);
     const recipients = smtp.received.map((message) => message.to[0]);
     expect(new Set(recipients).size).toBe(recipients.length);
-    expect(recipients).toHaveLength(progress.sent);
-    const list = await api('GET', `/events/${event.body.data.id}/invitations`);
-    const unknown = list.body.data.filter((row: { deliveryStatus: string }) => row.deliveryStatus === 'unknown');
-    expect(unknown).toHaveLength(progress.unknown);
+    const list = await api('GET', `/events/${event.body.data.id}/invitations?pageSize=${INVITATIONS}`);
+    const rows = list.body.data as Array<{ deliveryStatus: string; recipientEmail: string }>;
+    const withStatus = (status: string) =>
+      rows.filter((row) => row.deliveryStatus === status).map((row) => row.recipientEmail);
+    expect(withStatus('unknown')).toHaveLength(progress.unknown);
+    // Every message recorded as sent arrived; one that arrived without being recorded (the worker
+    // died between the server's 250 and its own write) is one the admin sees as 'may have been delivered'.
+    expect(recipients).toEqual(expect.arrayContaining(withStatus('sent')));
     expect(
-      recipients.filter((to) => unknown.some((row: { recipientEmail: string }) => row.recipientEmail === to)),
-    ).toEqual([]);
+      recipients.filter((to) => !withStatus('sent').includes(to)).every((to) => withStatus('unknown').includes(to)),
+    ).toBe(true);
   }, 300_000);
 
   it('stops everything cleanly on SIGTERM', async () => {
