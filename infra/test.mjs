@@ -87,6 +87,7 @@ async function e2e() {
   });
   const stats = readJson(out)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  if (stats?.flaky) say(`End to end: ${stats.flaky} test(s) passed only on their retry (flaky): see the report above`);
   const failed = (stats?.unexpected ?? 0) + (stats ? 0 : 1);
   suites.push({ name: 'e2e', passed, failed: failed || (status !== 0 ? 1 : 0) });
 }

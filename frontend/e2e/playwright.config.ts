@@ -9,7 +9,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry, reported as flaky by npm test: a click on the prerendered landing page before its
+  // route chunk has hydrated is lost (see the README's performance section), and on a loaded
+  // machine a test that clicks right after load can meet that window.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.E2E_JSON_REPORT
