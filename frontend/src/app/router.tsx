@@ -1,9 +1,12 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout, PageFallback } from './layout';
+// The landing page is in the entry itself, not a chunk of its own: its prerendered HTML must come
+// alive with the entry's script, or a visitor's first click on it is lost while a chunk loads.
+import { LandingRoute as Landing } from './routes/landing';
 
 /**
- * Every page is its own chunk: the landing page must not download the admin or chat stacks, nor
+ * Every page but the landing page is its own chunk: the landing page must not download the admin or chat stacks, nor
  * Ant Design. The routes are React Router's declarative ones (<Routes>), not its data router: the
  * landing page needs no loaders, and the data router's code alone was about a tenth of the landing
  * page's first load (src/testing/bundle-budget.test.ts keeps that under 100 KB compressed).
@@ -19,7 +22,6 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(() => load().then((m) => ({ default: m[name] })));
 }
 
-const Landing = page(() => import('./routes/landing'), 'LandingRoute');
 const NotFound = page(() => import('./routes/not-found'), 'NotFoundRoute');
 /** The layout of every page built with Ant Design: it brings Ant Design's providers. */
 const AntdLayout = page(() => import('./antd-layout'), 'AntdLayout');
@@ -43,14 +45,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<AppLayout />}>
-        <Route
-          index
-          element={
-            <Loading>
-              <Landing />
-            </Loading>
-          }
-        />
+        <Route index element={<Landing />} />
         <Route
           element={
             <Loading>

@@ -148,8 +148,8 @@ function landingHead(dist: string): string {
   if (!existsSync(manifestPath)) return '';
   type Chunk = { file: string; css?: string[]; imports?: string[]; assets?: string[]; isEntry?: boolean };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
-  const route = manifest['src/app/routes/landing.tsx'];
-  if (!route) return '';
+  // The landing page lives in the entry (app/router.tsx); a build that splits it off names it apart.
+  const landing = manifest['src/app/routes/landing.tsx'] ? 'src/app/routes/landing.tsx' : 'index.html';
   const css = new Set<string>();
   const scripts = new Set<string>();
   const visit = (key: string, seen = new Set<string>()) => {
@@ -162,7 +162,7 @@ function landingHead(dist: string): string {
     }
     for (const imported of chunk.imports ?? []) visit(imported, seen);
   };
-  visit('src/app/routes/landing.tsx');
+  visit(landing);
   const assets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
   const hero = assets.find((file) => /\/jet-at-dusk-[\w-]+\.svg$/.test(file));
   return [
