@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { untilInteractive } from './support/page';
 
 const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
@@ -152,6 +153,8 @@ test.describe('the admin dashboard', () => {
   test('Ctrl+Alt+M asks for admin credentials and switches maintenance on', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Extraordinary Access' })).toBeVisible();
+    // The heading is in the prerendered HTML; the shortcut works once the script has taken over.
+    await untilInteractive(page);
     await page.keyboard.press('Control+Alt+KeyM');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Password').fill(ADMIN.password);

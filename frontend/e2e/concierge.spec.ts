@@ -295,7 +295,10 @@ test.describe('a reply that survives a reload, and stops on demand', () => {
     await replies(page).first().getByRole('button', { name: 'Not helpful' }).click();
     await page.getByLabel('Comment on this reply').fill('I wanted a terrace.');
     await page.getByRole('button', { name: 'Send comment' }).click();
-    await expect(replies(page).first().getByRole('button', { name: 'Not helpful' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(replies(page).first().getByRole('button', { name: 'Not helpful' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   test('another tab of the same session sees a rename live', async ({ page, context }) => {

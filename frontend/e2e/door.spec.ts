@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { query } from './support/database';
+import { answerTo } from './support/page';
 
 const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
@@ -87,10 +88,14 @@ test('an admin selects waitlist rows, invites them to an event, and the progress
   await expect(dialog.getByText('3 chosen entries')).toBeVisible();
   await dialog.getByLabel('Event').click();
   await page.locator('.ant-select-item-option').filter({ hasText: eventName }).click();
+  await expect(dialog.getByTitle(eventName)).toBeVisible();
   await dialog.getByLabel('Max Guests').fill('2');
   await dialog.getByLabel('Note (optional)').fill('Valet at the north entrance.');
   await shoot(page, 'waitlist-invite-dialog-1440');
-  await dialog.getByRole('button', { name: 'Send Invitations' }).click();
+  const chosen = await answerTo(page, 'POST', '/api/admin/invitations/from-waitlist', () =>
+    dialog.getByRole('button', { name: 'Send Invitations' }).click(),
+  );
+  expect(chosen.status(), await chosen.text()).toBe(201);
   await expect(dialog.getByText('3 invitations created and queued.')).toBeVisible();
   const bar = dialog.getByRole('progressbar');
   await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
@@ -104,7 +109,11 @@ test('an admin selects waitlist rows, invites them to an event, and the progress
   await expect(all.getByText('every entry matching the current search and filters (25 entries)')).toBeVisible();
   await all.getByLabel('Event').click();
   await page.locator('.ant-select-item-option').filter({ hasText: eventName }).click();
-  await all.getByRole('button', { name: 'Send Invitations' }).click();
+  await expect(all.getByTitle(eventName)).toBeVisible();
+  const matching = await answerTo(page, 'POST', '/api/admin/invitations/from-waitlist', () =>
+    all.getByRole('button', { name: 'Send Invitations' }).click(),
+  );
+  expect(matching.status(), await matching.text()).toBe(201);
   await expect(all.getByText(/22 invitations created and queued\. 3 entries already had an invitation/)).toBeVisible();
   await expect(all.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
   await expect(all.getByText('22 of 22 sent')).toBeVisible();
