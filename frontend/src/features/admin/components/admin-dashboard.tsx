@@ -2,7 +2,6 @@ import { DashboardOutlined, LogoutOutlined, QrcodeOutlined } from '@ant-design/i
 import { Button, Spin, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { MaintenanceAdminControl } from '../../maintenance';
-import { adminSignOut } from '../../../api/admin-client';
 import { useBrand } from '../../../app/config';
 import styles from './admin.module.css';
 import { WaitlistTab } from './waitlist-tab';
@@ -35,13 +34,7 @@ export function AdminDashboard({ onSignOut }: { onSignOut: () => void }) {
           <Button icon={<DashboardOutlined />} href="/admin/queues" target="_blank" rel="noopener">
             Queue dashboard
           </Button>
-          <Button
-            icon={<LogoutOutlined />}
-            onClick={() => {
-              adminSignOut();
-              onSignOut();
-            }}
-          >
+          <Button icon={<LogoutOutlined />} onClick={onSignOut}>
             Sign out
           </Button>
         </div>
