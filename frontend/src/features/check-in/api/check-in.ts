@@ -1,42 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApiError } from '../../../api/client';
 import { adminRequest, useAdminQuery } from '../../../api/admin-client';
+import type { ApiSchema } from '../../../api/types';
 
-export interface DoorEvent {
-  id: number;
-  name: string;
-  date: string;
-  status: string;
-}
-
-export interface DoorParty {
-  rsvpId: string;
-  name: string;
-  partySize: number;
-  guestNames: string[];
-  dietaryRestrictions: string | null;
-  specialRequests: string | null;
-  checkIn: { arrived: number; checkedInAt: string } | null;
-}
-
-export interface DoorCounts {
-  expectedGuests: number;
-  arrivedGuests: number;
-  expectedParties: number;
-  arrivedParties: number;
-}
-
-export interface CheckInOutcome {
-  outcome: 'checked-in' | 'already';
-  party: DoorParty;
-}
-
-export interface CheckInRequest {
-  token?: string;
-  rsvpId?: string;
-  guests?: number;
-  scannedAt?: string;
-}
+/** The door's API shapes, from the generated contract (src/api/schema.gen.ts). */
+export type DoorEvent = Pick<ApiSchema<'EventView'>, 'id' | 'name' | 'date' | 'status'>;
+export type DoorParty = ApiSchema<'DoorParty'>;
+export type DoorCounts = ApiSchema<'DoorCounts'>;
+export type CheckInOutcome = ApiSchema<'CheckInOutcome'>;
+export type CheckInRequest = ApiSchema<'CheckInDto'>;
 
 export const doorKeys = {
   all: ['admin', 'door'] as const,

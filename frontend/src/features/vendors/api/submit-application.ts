@@ -1,22 +1,12 @@
+import type { ApplicationForm } from '@maison/shared';
 import { apiRequest } from '../../../api/client';
 
-export interface ApplicationPayload {
-  name: string;
-  contactName: string;
-  email: string;
-  phone: string;
-  website: string;
-  description: string;
-  categories: string[];
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
+/** The form as the shared rules check it, with the chosen place and the bots' honeypot. */
+export type ApplicationPayload = ApplicationForm & {
   placeId: string | null;
   location: { lat: number; lng: number } | null;
-  termsAccepted: boolean;
   bot_check: string;
-}
+};
 
 /** POST /api/vendor-applications (public). Throws ApiError with per-field messages on 400. */
 export function submitApplication(payload: ApplicationPayload): Promise<{ success: true }> {
