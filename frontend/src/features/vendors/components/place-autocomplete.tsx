@@ -35,6 +35,7 @@ export function PlaceAutocomplete({ onPick }: { onPick: (prediction: PlacePredic
         prefix={<SearchOutlined />}
         suffix={loading ? <LoadingOutlined /> : <span />}
         placeholder="Search for your business or address"
+        role="combobox"
         aria-label="Search for your business or address"
         aria-autocomplete="list"
         aria-controls={listId}
