@@ -86,7 +86,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
     // Page tests import lazy route chunks; a busy parallel run can take a few seconds for the first.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
     unstubGlobals: true,
   },
 }));
