@@ -151,20 +151,20 @@ export class EmailDeliveryService {
     options: { job?: Job } = {},
   ): Promise<DeliveryOutcome> {
     const em = this.em.fork();
-    await em.execute(
-      `insert into email_deliveries (id, key, kind, recipient, status, attempts, created_at, updated_at)
-       values (gen_random_uuid(), ?, ?, ?, 'queued', 0, now(), now()) on conflict (key) do nothing`,
-      [key, meta.kind, meta.recipient],
-    );
     const token = randomUUID();
+    // Recorded and claimed in one statement: a new delivery starts claimed; a queued or failed one
+    // is claimed; one sent, skipped or held by another claim is left as it is (no row returned).
     const claimed = await em.execute<Array<{ id: string }>>(
-      `update email_deliveries
-          set status = 'sending', claim_token = ?, claimed_at = now(),
-              lease_expires_at = now() + make_interval(secs => ?), attempts = attempts + 1, gave_up_at = null,
-              updated_at = now()
-        where key = ? and status in ('queued', 'failed')
-        returning id`,
-      [token, LEASE_SECONDS, key],
+      `insert into email_deliveries (id, key, kind, recipient, status, attempts, claim_token, claimed_at,
+                                     lease_expires_at, created_at, updated_at)
+       values (gen_random_uuid(), ?, ?, ?, 'sending', 1, ?, now(), now() + make_interval(secs => ?), now(), now())
+       on conflict (key) do update
+          set status = 'sending', claim_token = excluded.claim_token, claimed_at = now(),
+              lease_expires_at = excluded.lease_expires_at, attempts = email_deliveries.attempts + 1,
+              gave_up_at = null, updated_at = now()
+        where email_deliveries.status in ('queued', 'failed')
+       returning id`,
+      [key, meta.kind, meta.recipient, token, LEASE_SECONDS],
     );
     if (claimed.length === 0) return this.notClaimed(em, key, options.job);
 
