@@ -75,6 +75,11 @@ export async function startSmtpSink(): Promise<{
       held.delete(session.id);
     },
   });
+  // A client killed mid-session (the launcher test SIGKILLs the worker) resets its connection; a
+  // real server logs that and carries on, and so does this one (unhandled, it would end the run).
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
