@@ -24,7 +24,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['infra/**/*.{mjs,cjs,js}', '*.mjs', 'frontend/e2e/**/*.ts', 'backend/jest.config.js'],
+    files: ['infra/**/*.{mjs,cjs,js}', '*.mjs', '*.cjs', 'frontend/e2e/**/*.ts', 'backend/jest.config.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
