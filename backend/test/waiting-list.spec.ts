@@ -91,10 +91,13 @@ describe('Launch Party: the waiting list of a full event', () => {
   const turn = async (code: string) =>
     (await request(t.http).get(`/api/invitations/${code}/waiting-list`).expect(200)).body.data;
   const entryOf = async (invitationId: number) => {
-    const [row] = await sql<{ id: string; status: string; offered_at: string; offer_expires_at: string; rsvp_id: string }>(
-      'select * from waiting_list_entries where invitation_id = ? order by seq desc limit 1',
-      [invitationId],
-    );
+    const [row] = await sql<{
+      id: string;
+      status: string;
+      offered_at: string;
+      offer_expires_at: string;
+      rsvp_id: string;
+    }>('select * from waiting_list_entries where invitation_id = ? order by seq desc limit 1', [invitationId]);
     return { ...row, offered_at: new Date(row.offered_at), offer_expires_at: new Date(row.offer_expires_at) };
   };
   /** Seats held now, by the ledger's own rule (attending, or pending within a live hold). */
@@ -236,8 +239,9 @@ describe('Launch Party: the waiting list of a full event', () => {
     expect(offersTo('big@example.com')).toHaveLength(1);
     expect(await turn(big.invitationCode)).toMatchObject({ status: 'offered', guestCount: 2 });
     // Leaving the line gives the offer up.
-    expect((await request(t.http).delete(`/api/invitations/${big.invitationCode}/waiting-list`).expect(200)).body.data)
-      .toMatchObject({ status: 'left' });
+    expect(
+      (await request(t.http).delete(`/api/invitations/${big.invitationCode}/waiting-list`).expect(200)).body.data,
+    ).toMatchObject({ status: 'left' });
     expect(await seatsHeld(event.id)).toBe(0);
     // The expired guest may join again, at the end of the line; the seats are free, so they RSVP.
     await join(first.invitationCode, { guestCount: 1 }).expect(409, {
@@ -284,7 +288,9 @@ describe('Launch Party: the waiting list of a full event', () => {
     expect(again.map((a) => a.status)).toEqual(Array(10).fill(200));
     await settle();
     expect(await seatsHeld(event.id)).toBe(1);
-    const confirmations = smtp.received.filter((m) => m.to.includes('guest0@example.com') && m.raw.includes('Confirmed'));
+    const confirmations = smtp.received.filter(
+      (m) => m.to.includes('guest0@example.com') && m.raw.includes('Confirmed'),
+    );
     expect(confirmations).toHaveLength(1);
   });
 
@@ -314,7 +320,10 @@ describe('Launch Party: the waiting list of a full event', () => {
       await Promise.all([
         // Seats come free...
         rsvp(t, seated[round].invitationCode, { status: 'attending', guestCount: 1 }),
-        rsvp(t, seated[(round + 1) % 3].invitationCode, { status: round === 2 ? 'not_attending' : 'attending', guestCount: 2 }),
+        rsvp(t, seated[(round + 1) % 3].invitationCode, {
+          status: round === 2 ? 'not_attending' : 'attending',
+          guestCount: 2,
+        }),
         // ...while everyone in line tries to answer, outsiders try too, and offers end.
         ...waiting.map((w, i) => rsvp(t, w.invitationCode, { status: 'attending', guestCount: 1 + (i % 2) })),
         ...outsiders.map((o) => rsvp(t, o.invitationCode, { status: 'attending', guestCount: 1 })),

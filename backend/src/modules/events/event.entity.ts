@@ -11,7 +11,8 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 /** A launch party (or gala, dinner...) that guests are invited to. Integer ids, as the spec's eventId >= 1. */
 @Entity({ tableName: 'events' })
 export class Event {
-  [OptionalProps]?: 'eventType' | 'currency' | 'isPrivate' | 'status' | 'ticketPrice' | 'offerWindowHours' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'eventType' | 'currency' | 'isPrivate' | 'status' | 'ticketPrice' | 'offerWindowHours' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
