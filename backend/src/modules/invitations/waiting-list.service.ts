@@ -351,7 +351,7 @@ export class WaitingListService implements OnModuleInit {
     });
     em.assign(entry, { status: 'offered', offeredAt: now, offerExpiresAt: expires, rsvpId: rsvp.id });
     await em.flush();
-    await this.changes.publish({ em, rsvp: reservationView(rsvp, invitation), event });
+    await this.changes.publish({ em, rsvp: reservationView(rsvp, invitation), event, cause: 'waiting-list' });
     await this.emails.queue(
       em,
       { key: waitingListOfferKey(entry.id), kind: 'waiting-list.offer', recipient: invitation.recipientEmail },
@@ -393,7 +393,7 @@ export class WaitingListService implements OnModuleInit {
       const wasServing = this.serving.has(em);
       this.serving.add(em);
       try {
-        await this.changes.publish({ em, rsvp: reservationView(rsvp, invitation), event });
+        await this.changes.publish({ em, rsvp: reservationView(rsvp, invitation), event, cause: 'waiting-list' });
       } finally {
         if (!wasServing) this.serving.delete(em);
       }

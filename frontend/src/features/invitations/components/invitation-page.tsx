@@ -10,7 +10,7 @@ import { formatTicket, formatTimeRange, guestsLabel } from './invitation-format'
 import styles from './invitation.module.css';
 import { RsvpForm } from './rsvp-form';
 import { useWaitingListTurn } from '../api/waiting-list';
-import { WaitingListPanel } from './waiting-list-panel';
+import { JoinWaitingList, WaitingListPanel } from './waiting-list-panel';
 
 /** The guest's invitation: an engraved card with the event, then the RSVP form. Phone first. */
 export function InvitationPage({ code }: { code: string }) {
@@ -19,6 +19,7 @@ export function InvitationPage({ code }: { code: string }) {
   const invitation = useInvitation(code);
   const submit = useSubmitRsvp(code);
   const turn = useWaitingListTurn(code).data ?? null;
+  const atCapacity = submit.error?.status === 409 && submit.error.message === 'This event is at capacity';
 
   if (invitation.isLoading) {
     return (
@@ -129,14 +130,7 @@ export function InvitationPage({ code }: { code: string }) {
                 <Link to={`/invitations/${code}/payment/${rsvp.id}`}>Complete payment</Link>
               </p>
             ) : null}
-            <WaitingListPanel
-              code={code}
-              turn={turn}
-              paid={paid}
-              refusedAtCapacity={submit.error?.status === 409 && submit.error.message === 'This event is at capacity'}
-              answer={submit.variables}
-              onJoined={() => submit.reset()}
-            />
+            <WaitingListPanel code={code} turn={turn} paid={paid} />
             <RsvpForm
               recipientName={invite.recipientName}
               maxGuests={invite.maxGuests}
@@ -155,6 +149,9 @@ export function InvitationPage({ code }: { code: string }) {
                 })
               }
             />
+            {atCapacity && submit.variables && turn?.status !== 'waiting' && turn?.status !== 'offered' ? (
+              <JoinWaitingList code={code} answer={submit.variables} onJoined={() => submit.reset()} />
+            ) : null}
           </>
         )}
       </section>

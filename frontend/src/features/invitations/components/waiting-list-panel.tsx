@@ -17,30 +17,12 @@ function partyOf(count: number): string {
 }
 
 /**
- * The waiting list on the guest's invitation: the offer to join it when the RSVP met a full
- * event, the guest's place in line, a place held for them (claimed by answering below), or an
- * offer that lapsed.
+ * The guest's turn on the waiting list, above the RSVP form: their place in line, a place held
+ * for them (claimed by answering below), or an offer that lapsed.
  */
-export function WaitingListPanel({
-  code,
-  turn,
-  paid,
-  refusedAtCapacity,
-  answer,
-  onJoined,
-}: {
-  code: string;
-  turn: WaitingListTurn | null;
-  paid: boolean;
-  /** The last answer was refused: 'This event is at capacity'. */
-  refusedAtCapacity: boolean;
-  /** That answer: the party that would wait. */
-  answer: RsvpAnswer | undefined;
-  onJoined: () => void;
-}) {
-  const join = useJoinWaitingList(code);
+export function WaitingListPanel({ code, turn, paid }: { code: string; turn: WaitingListTurn | null; paid: boolean }) {
   const leave = useLeaveWaitingList(code);
-  const error = join.error ?? leave.error;
+  const error = leave.error;
 
   if (turn?.status === 'offered' && turn.offerExpiresAt) {
     return (
@@ -73,37 +55,6 @@ export function WaitingListPanel({
       </div>
     );
   }
-  if (refusedAtCapacity && answer) {
-    return (
-      <div className={styles.notice}>
-        <p className={styles.title}>Join the Waiting List</p>
-        <p className={styles.text}>
-          Every place is taken for now. Join the waiting list and, should a place open for {partyOf(answer.guestCount)},
-          we will hold it for you and write to you at once.
-        </p>
-        <Button
-          type="primary"
-          size="large"
-          block
-          loading={join.isPending}
-          onClick={() =>
-            join.mutate(
-              {
-                guestCount: answer.guestCount,
-                guestNames: answer.guestNames,
-                dietaryRestrictions: answer.dietaryRestrictions,
-                specialRequests: answer.specialRequests,
-              },
-              { onSuccess: onJoined },
-            )
-          }
-        >
-          Join the Waiting List
-        </Button>
-        {error ? <Alert type="error" showIcon message={error.message} className={styles.error} /> : null}
-      </div>
-    );
-  }
   if (turn?.status === 'expired') {
     return (
       <div className={styles.notice} role="status">
@@ -116,4 +67,51 @@ export function WaitingListPanel({
     );
   }
   return null;
+}
+
+/**
+ * Below the RSVP form, beside its 'This event is at capacity': the offer to join the waiting
+ * list with the party of the answer that was refused.
+ */
+export function JoinWaitingList({
+  code,
+  answer,
+  onJoined,
+}: {
+  code: string;
+  /** The answer refused at capacity: the party that would wait. */
+  answer: RsvpAnswer;
+  onJoined: () => void;
+}) {
+  const join = useJoinWaitingList(code);
+  const error = join.error;
+  return (
+    <div className={`${styles.notice} ${styles.join}`}>
+      <p className={styles.title}>Join the Waiting List</p>
+      <p className={styles.text}>
+        Every place is taken for now. Join the waiting list and, should a place open for {partyOf(answer.guestCount)},
+        we will hold it for you and write to you at once.
+      </p>
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={join.isPending}
+        onClick={() =>
+          join.mutate(
+            {
+              guestCount: answer.guestCount,
+              guestNames: answer.guestNames,
+              dietaryRestrictions: answer.dietaryRestrictions,
+              specialRequests: answer.specialRequests,
+            },
+            { onSuccess: onJoined },
+          )
+        }
+      >
+        Join the Waiting List
+      </Button>
+      {error ? <Alert type="error" showIcon message={error.message} className={styles.error} /> : null}
+    </div>
+  );
 }
