@@ -48,9 +48,14 @@ async function invite(request: APIRequestContext, eventId: number, name: string,
 
 async function shootBoth(page: Page, name: string) {
   if (!SHOTS) return;
+  // Each size is painted before its picture is taken.
+  const settle = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.setViewportSize({ width: 375, height: 812 });
+  await settle();
   await page.screenshot({ animations: 'disabled', path: `${SHOTS}/${name}-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
+  await settle();
   await page.screenshot({ animations: 'disabled', path: `${SHOTS}/${name}-1440.png`, fullPage: true });
 }
 
@@ -79,6 +84,7 @@ test("a full event's waiting list gets an offer by email and the guest claims it
   await page.getByRole('button', { name: 'Join the Waiting List' }).click();
   await expect(page.getByText('You Are on the Waiting List')).toBeVisible();
   await expect(page.getByText(/Number 1 in line, for one guest/)).toBeVisible();
+  await expect(page.getByText('This event is at capacity')).toHaveCount(0);
   await shootBoth(page, 'waiting-list-in-line');
 
   // The seated guest declines: the seat is offered to the guest by email.

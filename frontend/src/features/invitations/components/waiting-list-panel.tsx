@@ -98,15 +98,16 @@ export function JoinWaitingList({
         block
         loading={join.isPending}
         onClick={() =>
-          join.mutate(
-            {
+          // The promise, not mutate's callback: joining hides this panel, and a callback of an
+          // unmounted caller never runs (the refused answer's message would stay).
+          join
+            .mutateAsync({
               guestCount: answer.guestCount,
               guestNames: answer.guestNames,
               dietaryRestrictions: answer.dietaryRestrictions,
               specialRequests: answer.specialRequests,
-            },
-            { onSuccess: onJoined },
-          )
+            })
+            .then(onJoined, () => undefined)
         }
       >
         Join the Waiting List
