@@ -195,6 +195,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/events/{id}/waiting-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of an event’s waiting list, in the order of the line, with its offers */
+    get: operations['WaitingListAdmin_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/invitation-batches/{id}': {
     parameters: {
       query?: never;
@@ -887,6 +904,25 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/invitations/{code}/waiting-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The guest’s turn on the event’s waiting list (null when they never joined) */
+    get: operations['WaitingList_turn'];
+    put?: never;
+    /** Joins the full event’s waiting list with the party */
+    post: operations['WaitingList_join'];
+    /** Leaves the waiting list; a held offer passes to the next guest */
+    delete: operations['WaitingList_leave'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payments/{id}/confirm': {
     parameters: {
       query?: never;
@@ -1346,6 +1382,7 @@ export interface components {
       imageUrl?: string;
       isPrivate?: boolean;
       name: string;
+      offerWindowHours?: number;
       organizer: string;
       organizerContact: string;
       startTime: string;
@@ -1377,6 +1414,7 @@ export interface components {
       imageUrl: string | null;
       isPrivate: boolean;
       name: string;
+      offerWindowHours: number;
       organizer: string;
       organizerContact: string;
       /** @example 19:00 */
@@ -1950,6 +1988,46 @@ export interface components {
       updatedAt: string;
       website: string | null;
       zipCode: string | null;
+    };
+    WaitingListAdminRow: {
+      guestCount: number;
+      guestNames: string[];
+      /** Format: uuid */
+      id: string;
+      invitation: {
+        id: number;
+        maxGuests: number;
+        recipientEmail: string;
+        recipientName: string;
+      };
+      /** Format: date-time */
+      joinedAt: string;
+      /** Format: date-time */
+      offeredAt: string | null;
+      /** Format: date-time */
+      offerExpiresAt: string | null;
+      position: number | null;
+      /** @enum {string} */
+      status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'declined' | 'left' | 'cancelled';
+    };
+    WaitingListJoinDto: {
+      dietaryRestrictions?: string;
+      guestCount?: number;
+      guestNames?: string[];
+      specialRequests?: string;
+    };
+    WaitingListTurn: {
+      guestCount: number;
+      guestNames: string[];
+      /** Format: date-time */
+      joinedAt: string;
+      /** Format: date-time */
+      offeredAt: string | null;
+      /** Format: date-time */
+      offerExpiresAt: string | null;
+      position: number | null;
+      /** @enum {string} */
+      status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'declined' | 'left' | 'cancelled';
     };
     WaitlistInviteResult: {
       batch: components['schemas']['BatchProgress'] | null;
@@ -2793,6 +2871,70 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['RsvpAdminRow'][];
+            total: number;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  WaitingListAdmin_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WaitingListAdminRow'][];
             total: number;
           };
         };
@@ -5263,6 +5405,181 @@ export interface operations {
       };
       /** @description The request conflicts with the current state. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  WaitingList_turn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WaitingListTurn'] | null;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  WaitingList_join: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WaitingListJoinDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WaitingListTurn'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  WaitingList_leave: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WaitingListTurn'] | null;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

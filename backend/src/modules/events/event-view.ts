@@ -27,6 +27,7 @@ export interface EventView {
   organizer: string;
   organizerContact: string;
   status: Event['status'];
+  offerWindowHours: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,6 +56,7 @@ export function eventView(event: Event): EventView {
     organizer: event.organizer,
     organizerContact: event.organizerContact,
     status: event.status,
+    offerWindowHours: event.offerWindowHours,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
   };

@@ -11,7 +11,8 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 /** A launch party (or gala, dinner...) that guests are invited to. Integer ids, as the spec's eventId >= 1. */
 @Entity({ tableName: 'events' })
 export class Event {
-  [OptionalProps]?: 'eventType' | 'currency' | 'isPrivate' | 'status' | 'ticketPrice' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'eventType' | 'currency' | 'isPrivate' | 'status' | 'ticketPrice' | 'offerWindowHours' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -81,6 +82,10 @@ export class Event {
 
   @Enum({ items: [...EVENT_STATUSES] })
   status: EventStatus = 'draft';
+
+  /** How long a seat freed for the next guest on the waiting list is held for them. */
+  @Property({ type: 'integer', default: 24 })
+  offerWindowHours: number = 24;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

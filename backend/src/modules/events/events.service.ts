@@ -44,6 +44,7 @@ function fields(input: EventFieldsDto) {
     organizer: input.organizer,
     organizerContact: input.organizerContact,
     status: input.status ?? 'draft',
+    ...(input.offerWindowHours !== undefined ? { offerWindowHours: input.offerWindowHours } : {}),
   } as const;
 }
 

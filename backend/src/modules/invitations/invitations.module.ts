@@ -1,6 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Invitation } from './invitation.entity';
 import { Rsvp } from './rsvp.entity';
+import { WaitingListEntry } from './waiting-list-entry.entity';
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
 import { WaitlistModule } from '../waitlist/waitlist.module';
@@ -16,10 +17,22 @@ import { ReservationsService } from './reservations.service';
 import { RsvpChanges } from './rsvp-changes';
 import { RsvpPasses } from './rsvp-pass';
 import { RsvpsService } from './rsvps.service';
+import { ExpireWaitingListOfferJob } from './jobs/expire-waiting-list-offer.job';
+import { SendWaitingListOfferJob } from './jobs/send-waiting-list-offer.job';
+import { SeatsFreed } from './seats-freed';
+import { WaitingListAdminController, WaitingListController } from './waiting-list.controller';
+import { WaitingListMailer } from './waiting-list.mailer';
+import { WaitingListService } from './waiting-list.service';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([Invitation, Rsvp]), EventsModule, WaitlistModule],
-  controllers: [InvitationsController, InvitationsAdminController, CheckInController],
+  imports: [MikroOrmModule.forFeature([Invitation, Rsvp, WaitingListEntry]), EventsModule, WaitlistModule],
+  controllers: [
+    InvitationsController,
+    InvitationsAdminController,
+    CheckInController,
+    WaitingListController,
+    WaitingListAdminController,
+  ],
   providers: [
     InvitationsService,
     RsvpsService,
@@ -30,6 +43,11 @@ import { RsvpsService } from './rsvps.service';
     CheckInService,
     SendInvitationEmailJob,
     SendRsvpConfirmationJob,
+    SeatsFreed,
+    WaitingListService,
+    WaitingListMailer,
+    SendWaitingListOfferJob,
+    ExpireWaitingListOfferJob,
   ],
   exports: [InvitationsService, RsvpsService, ReservationsService, RsvpChanges, InvitationsMailer],
 })

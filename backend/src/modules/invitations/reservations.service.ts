@@ -9,6 +9,7 @@ import { InvitationsService } from './invitations.service';
 import { reservationView, type ReservationView } from './reservation-view';
 import { Rsvp } from './rsvp.entity';
 import { AT_CAPACITY_MESSAGE, holdSeats, seatsTaken } from './seat-ledger';
+import { SeatsFreed } from './seats-freed';
 
 /** A reservation with its event, both read in the caller's transaction. */
 export interface LockedReservation {
@@ -37,6 +38,7 @@ export class ReservationsService {
     private readonly em: EntityManager,
     private readonly events: EventsService,
     private readonly invitations: InvitationsService,
+    private readonly seatsFreed: SeatsFreed,
   ) {}
 
   /** The reservation as it stands, without a lock; null when there is none. */
@@ -88,6 +90,7 @@ export class ReservationsService {
     const rsvp = await em.findOneOrFail(Rsvp, { id: rsvpId });
     rsvp.holdExpiresAt = null;
     await em.flush();
+    await this.seatsFreed.publish({ em, eventId: rsvp.eventId });
   }
 
   /**
@@ -116,6 +119,7 @@ export class ReservationsService {
     rsvp.holdExpiresAt = null;
     if (invitation && invitation.status !== 'cancelled') invitation.status = 'declined';
     await em.flush();
+    await this.seatsFreed.publish({ em, eventId: rsvp.eventId });
   }
 
   /** The reservations of an event, by id (for what hangs off them elsewhere, e.g. payments). */
@@ -157,16 +161,22 @@ export class ReservationsService {
     return contexts;
   }
 
-  /** Drops the seats of guests whose payment window has passed, so others may take them. */
+  /**
+   * Drops the seats of guests whose payment window has passed, so others may take them (the
+   * waiting list first: SeatsFreed, one transaction per event).
+   */
   async releaseExpiredHolds(): Promise<number> {
     const released = await this.em
       .fork()
       .getConnection()
-      .execute<Array<{ id: string }>>(
+      .execute<Array<{ id: string; event_id: number }>>(
         `update rsvps set hold_expires_at = null, updated_at = now()
-          where status = 'pending' and hold_expires_at is not null and hold_expires_at <= now() returning id`,
+          where status = 'pending' and hold_expires_at is not null and hold_expires_at <= now() returning id, event_id`,
       );
     if (released.length) this.logger.log(`Released ${released.length} expired payment hold(s)`);
+    for (const eventId of new Set(released.map((r) => Number(r.event_id)))) {
+      await this.em.fork().transactional((em) => this.seatsFreed.publish({ em, eventId }));
+    }
     return released.length;
   }
 

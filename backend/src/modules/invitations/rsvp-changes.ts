@@ -8,6 +8,8 @@ export interface RsvpAnswerChange {
   em: EntityManager;
   rsvp: ReservationView;
   event: EventView;
+  /** Absent for the guest's own answer; set when the waiting list changed it (an offer made or ended). */
+  cause?: 'waiting-list';
 }
 
 export type RsvpAnswerListener = (change: RsvpAnswerChange) => Promise<void>;

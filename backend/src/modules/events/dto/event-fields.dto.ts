@@ -194,4 +194,12 @@ export class EventFieldsDto {
   @IsOptional()
   @IsIn(EVENT_STATUSES, { message: `Status must be one of ${EVENT_STATUSES.join(', ')}` })
   status?: EventStatus;
+
+  /** Hours a seat freed for the next guest on the waiting list is held for them (24 when absent). */
+  @IsOptional()
+  @Max(720, { message: 'Offer window cannot exceed 720 hours' })
+  @Min(1, { message: 'Offer window must be at least 1 hour' })
+  @IsInt({ message: 'Offer window must be a whole number of hours' })
+  @Transform(decimalNumber)
+  offerWindowHours?: number;
 }

@@ -27,6 +27,7 @@ export const EVENT_VIEW = schema(
     organizer: t.string(),
     organizerContact: t.string(),
     status: t.oneOf(EVENT_STATUSES),
+    offerWindowHours: t.integer(),
     createdAt: t.dateTime(),
     updatedAt: t.dateTime(),
   }),

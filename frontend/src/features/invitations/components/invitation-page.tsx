@@ -9,6 +9,8 @@ import { formatEventDay } from '../../../lib/event-time';
 import { formatTicket, formatTimeRange, guestsLabel } from './invitation-format';
 import styles from './invitation.module.css';
 import { RsvpForm } from './rsvp-form';
+import { useWaitingListTurn } from '../api/waiting-list';
+import { JoinWaitingList, WaitingListPanel } from './waiting-list-panel';
 
 /** The guest's invitation: an engraved card with the event, then the RSVP form. Phone first. */
 export function InvitationPage({ code }: { code: string }) {
@@ -16,6 +18,8 @@ export function InvitationPage({ code }: { code: string }) {
   const navigate = useNavigate();
   const invitation = useInvitation(code);
   const submit = useSubmitRsvp(code);
+  const turn = useWaitingListTurn(code).data ?? null;
+  const atCapacity = submit.error?.status === 409 && submit.error.message === 'This event is at capacity';
 
   if (invitation.isLoading) {
     return (
@@ -118,14 +122,15 @@ export function InvitationPage({ code }: { code: string }) {
                 You are attending with {guestsLabel(rsvp.guestCount).toLowerCase()}.{' '}
                 <Link to={`/invitations/${code}/thank-you`}>View confirmation</Link>
               </p>
-            ) : rsvp?.status === 'not_attending' ? (
+            ) : rsvp?.status === 'not_attending' && turn?.status !== 'expired' ? (
               <p className={styles.current}>You have declined. You may change your answer below.</p>
-            ) : awaitingPayment ? (
+            ) : awaitingPayment && turn?.status !== 'offered' ? (
               <p className={styles.current}>
                 Your seats are held while you complete payment.{' '}
                 <Link to={`/invitations/${code}/payment/${rsvp.id}`}>Complete payment</Link>
               </p>
             ) : null}
+            <WaitingListPanel code={code} turn={turn} paid={paid} />
             <RsvpForm
               recipientName={invite.recipientName}
               maxGuests={invite.maxGuests}
@@ -144,6 +149,9 @@ export function InvitationPage({ code }: { code: string }) {
                 })
               }
             />
+            {atCapacity && submit.variables && turn?.status !== 'waiting' && turn?.status !== 'offered' ? (
+              <JoinWaitingList code={code} answer={submit.variables} onJoined={() => submit.reset()} />
+            ) : null}
           </>
         )}
       </section>

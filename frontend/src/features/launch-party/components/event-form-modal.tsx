@@ -36,6 +36,7 @@ export function eventDefaults(brand: string): EventFields {
     organizer: brand,
     organizerContact: '',
     status: 'draft',
+    offerWindowHours: 24,
   };
 }
 
@@ -224,6 +225,14 @@ export function EventFormModal({
         </Row>
         <Form.Item name="isPrivate" label="Private Event" valuePropName="checked">
           <Switch />
+        </Form.Item>
+        <Form.Item
+          name="offerWindowHours"
+          label="Waiting List Offer Window (hours)"
+          extra="How long a freed place is held for the next guest on the waiting list."
+          rules={[{ required: true, type: 'number', min: 1, max: 720, message: 'Offer window must be 1 to 720 hours' }]}
+        >
+          <InputNumber min={1} max={720} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>

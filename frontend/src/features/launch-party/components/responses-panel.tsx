@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useRsvps } from '../api/launch-party';
 import type { RsvpRow } from '../api/types';
 import { formatDateTime, formatEventDate } from './format';
+import { WaitingListTable } from './waiting-list-table';
 
 const AdminPaymentsTable = lazy(() => import('../../payments/admin-payments-table'));
 
@@ -105,6 +106,15 @@ export function ResponsesPanel({ eventId }: { eventId?: number }) {
             <Suspense fallback={<Spin />}>
               <AdminPaymentsTable eventId={eventId} />
             </Suspense>
+          ),
+        },
+        {
+          key: 'waiting-list',
+          label: 'Waiting List',
+          children: eventId ? (
+            <WaitingListTable eventId={eventId} />
+          ) : (
+            <Empty description="Choose an event to see its waiting list" />
           ),
         },
       ]}
