@@ -27,6 +27,9 @@ export interface EventView {
   organizer: string;
   organizerContact: string;
   status: Event['status'];
+  /** As set; null means the default, 48 hours before the start (rsvpDeadlineOf). */
+  rsvpDeadline: string | null;
+  reminderHours: number[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,6 +58,8 @@ export function eventView(event: Event): EventView {
     organizer: event.organizer,
     organizerContact: event.organizerContact,
     status: event.status,
+    rsvpDeadline: event.rsvpDeadline ?? null,
+    reminderHours: [...(event.reminderHours ?? [])],
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
   };

@@ -11,7 +11,15 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 /** A launch party (or gala, dinner...) that guests are invited to. Integer ids, as the spec's eventId >= 1. */
 @Entity({ tableName: 'events' })
 export class Event {
-  [OptionalProps]?: 'eventType' | 'currency' | 'isPrivate' | 'status' | 'ticketPrice' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'eventType'
+    | 'currency'
+    | 'isPrivate'
+    | 'status'
+    | 'ticketPrice'
+    | 'reminderHours'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -81,6 +89,17 @@ export class Event {
 
   @Enum({ items: [...EVENT_STATUSES] })
   status: EventStatus = 'draft';
+
+  /**
+   * Until when guests may change their answer: 'YYYY-MM-DDTHH:mm', local to the venue like the
+   * date and times. Null: 48 hours before the start (see event-schedule.ts).
+   */
+  @Property({ type: 'text', nullable: true })
+  rsvpDeadline?: string | null;
+
+  /** How many hours before the start attending guests are reminded, latest last. */
+  @Property({ type: 'json' })
+  reminderHours: number[] = [168, 24];
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -9,15 +9,20 @@ import { eventView, type EventView } from './event-view';
 
 export { eventView, type EventView };
 import { EventLifecycle } from './event-lifecycle';
+import { DEFAULT_REMINDER_HOURS, eventStartsAt, rsvpDeadlineOf } from './event-schedule';
 
 const KEPT_FOR_PAYMENTS =
   'This event has payments on record and cannot be deleted. Set its status to cancelled instead: paid guests are refunded.';
 
-function checkPrice(input: EventFieldsDto): void {
+function checkFields(input: EventFieldsDto): void {
   if ((input.currency ?? 'USD') === 'JPY' && !Number.isInteger(input.ticketPrice)) {
     throw AppError.badRequest('Ticket price in JPY must be a whole number', {
       ticketPrice: 'Ticket price in JPY must be a whole number',
     });
+  }
+  if (input.rsvpDeadline && rsvpDeadlineOf(fields(input)) > eventStartsAt(input)) {
+    const message = 'RSVP deadline must be before the event starts';
+    throw AppError.badRequest(message, { rsvpDeadline: message });
   }
 }
 
@@ -44,6 +49,8 @@ function fields(input: EventFieldsDto) {
     organizer: input.organizer,
     organizerContact: input.organizerContact,
     status: input.status ?? 'draft',
+    rsvpDeadline: input.rsvpDeadline ?? null,
+    reminderHours: [...(input.reminderHours ?? DEFAULT_REMINDER_HOURS)].sort((a, b) => b - a),
   } as const;
 }
 
@@ -98,11 +105,13 @@ export class EventsService {
   }
 
   async create(input: EventFieldsDto): Promise<EventView> {
-    checkPrice(input);
-    const em = this.em.fork();
-    const event = em.create(Event, fields(input));
-    await em.flush();
-    return eventView(event);
+    checkFields(input);
+    return this.em.fork().transactional(async (em) => {
+      const event = em.create(Event, fields(input));
+      await em.flush();
+      await this.lifecycle.publishSaved({ em, event: eventView(event), previous: null });
+      return eventView(event);
+    });
   }
 
   /**
@@ -110,10 +119,11 @@ export class EventsService {
    * lock). Cancelling the event tells its subscribers in the same transaction (payments refund).
    */
   async update(id: number, input: EventFieldsDto): Promise<EventView> {
-    checkPrice(input);
+    checkFields(input);
     return this.em.fork().transactional(async (em) => {
       const event = await em.findOne(Event, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!event) throw AppError.notFound('Event not found');
+      const previous = eventView(event);
       const changed = fields(input);
       const cancelling = event.status !== 'cancelled' && changed.status === 'cancelled';
       // Whoever holds seats (invitations) refuses a capacity below them.
@@ -122,6 +132,7 @@ export class EventsService {
       em.assign(event, changed);
       await em.flush();
       if (cancelling) await this.lifecycle.publishCancelled({ em, event: eventView(event) });
+      else await this.lifecycle.publishSaved({ em, event: eventView(event), previous });
       return eventView(event);
     });
   }

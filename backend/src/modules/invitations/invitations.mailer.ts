@@ -6,7 +6,8 @@ import { EmailDeliveryService, isFinalAttempt } from '../../platform/mail/email-
 import { renderBrandEmail } from '../../platform/mail/email-layout';
 import type { OutgoingEmail } from '../../platform/mail/mail-transport';
 import { eventAddress, eventCalendar } from '../events/event-calendar';
-import { formatEventDate, formatEventTime, formatTicketPrice } from '../events/event-format';
+import { formatDeadline, formatEventDate, formatEventTime, formatTicketPrice } from '../events/event-format';
+import { rsvpDeadlineOf } from '../events/event-schedule';
 import type { EventView as Event } from '../events/event-view';
 import type { Invitation } from './invitation.entity';
 import { invitationKey, InvitationsService, rsvpConfirmationKey } from './invitations.service';
@@ -68,13 +69,13 @@ export class InvitationsMailer {
     const key = rsvpConfirmationKey(rsvp.id, wanted);
     const meta = { kind: 'rsvp.confirmation', recipient: invitation.recipientEmail };
     await this.finalOnLastTry(key, job, async () => {
-      if (rsvp.status !== 'attending' || rsvp.confirmationVersion !== wanted) {
+      if (rsvp.status === 'pending' || rsvp.confirmationVersion !== wanted) {
         await this.emails.skip(
           key,
           meta,
-          rsvp.status === 'attending'
-            ? 'The RSVP changed before this confirmation went out; the newer one is sent instead'
-            : 'The guest is no longer attending',
+          rsvp.status === 'pending'
+            ? 'The guest is no longer attending'
+            : 'The RSVP changed before this confirmation went out; the newer one is sent instead',
         );
         return;
       }
@@ -83,7 +84,10 @@ export class InvitationsMailer {
       await this.emails.deliverOnce(
         key,
         meta,
-        async () => this.renderConfirmation(rsvp, invitation, event, updated, await this.passes.png(rsvp.passId)),
+        async () =>
+          rsvp.status === 'not_attending'
+            ? this.renderDeclined(rsvp, invitation, event)
+            : this.renderConfirmation(rsvp, invitation, event, updated, await this.passes.png(rsvp.passId)),
         { job },
       );
     });
@@ -113,7 +117,7 @@ export class InvitationsMailer {
     ];
   }
 
-  private calendar(event: Event, uid: string, url: string) {
+  private calendar(event: Event, uid: string, url: string, change: { sequence?: number; cancelled?: boolean } = {}) {
     const host = new URL(this.appUrl).hostname || 'localhost';
     return {
       filename: `${
@@ -122,8 +126,8 @@ export class InvitationsMailer {
           .replace(/^-|-$/g, '')
           .toLowerCase() || 'event'
       }.ics`,
-      content: eventCalendar(event, { uid: `${uid}@${host}`, url, productId: this.config.BRAND_NAME }),
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: eventCalendar(event, { uid: `${uid}@${host}`, url, productId: this.config.BRAND_NAME, ...change }),
+      contentType: `text/calendar; charset=utf-8; method=${change.cancelled ? 'CANCEL' : 'PUBLISH'}`,
     };
   }
 
@@ -158,6 +162,37 @@ export class InvitationsMailer {
     };
   }
 
+  /** A guest who attended (or was paying) declined: the calendar entry is withdrawn. */
+  renderDeclined(rsvp: Rsvp, invitation: Invitation, event: Event): OutgoingEmail {
+    const brand = this.config.BRAND_NAME;
+    const url = this.invitationUrl(invitation.invitationCode);
+    const body = renderBrandEmail({
+      brand,
+      appUrl: this.appUrl,
+      preheader: `We have noted that you will not attend ${event.name}.`,
+      heading: 'Your RSVP Has Been Updated',
+      paragraphs: [
+        `Dear ${invitation.recipientName},`,
+        `We have noted that you will not attend ${event.name}. You will be missed.`,
+        'The calendar update attached removes the evening from your calendar.',
+        `Should your plans change, you may answer again through your invitation until ${formatDeadline(rsvpDeadlineOf(event))}.`,
+      ],
+      details: [...this.details(event), ['Your answer', 'Regretfully declined']],
+      action: { label: 'View Your Invitation', url },
+    });
+    return {
+      to: invitation.recipientEmail,
+      subject: `Declined: ${event.name} · ${brand}`,
+      ...body,
+      attachments: [
+        this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url, {
+          sequence: rsvp.confirmationVersion,
+          cancelled: true,
+        }),
+      ],
+    };
+  }
+
   /** `updated`: an earlier confirmation of this RSVP went out, and this one replaces it. */
   renderConfirmation(
     rsvp: Rsvp,
@@ -179,6 +214,7 @@ export class InvitationsMailer {
         `Your RSVP has been confirmed for ${event.name}. We look forward to welcoming you.`,
         ...(updated ? ['These details replace those of our earlier confirmation.'] : []),
         'The calendar invitation attached holds the details below.',
+        `Should your plans change, you may update your answer through your invitation until ${formatDeadline(rsvpDeadlineOf(event))}.`,
         ...(passPng ? ['Please present the pass below at the door; it admits your whole party.'] : []),
       ],
       ...(passPng
@@ -198,7 +234,9 @@ export class InvitationsMailer {
       subject: `${updated ? 'Updated confirmation' : 'Confirmed'}: ${event.name} · ${brand}`,
       ...body,
       attachments: [
-        this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url),
+        this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url, {
+          sequence: rsvp.confirmationVersion,
+        }),
         ...(passPng ? [{ filename: 'pass.png', content: passPng, contentType: 'image/png', cid: PASS_CID }] : []),
       ],
     };

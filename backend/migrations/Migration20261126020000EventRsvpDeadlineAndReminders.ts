@@ -1,0 +1,21 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * Issue 20, sections 2 and 4: each event's RSVP deadline (null: 48 hours before the start) and
+ * the hours before the start at which attending guests are reminded (7 days and 24 hours).
+ * A paid guest asking for more guests keeps their paid count until the difference is paid:
+ * `raise_to` is the count asked for.
+ */
+export class Migration20261126020000EventRsvpDeadlineAndReminders extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`alter table events add column rsvp_deadline text null`);
+    this.addSql(`alter table events add column reminder_hours jsonb not null default '[168, 24]'`);
+    this.addSql(`alter table rsvps add column raise_to integer null`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`alter table rsvps drop column raise_to`);
+    this.addSql(`alter table events drop column reminder_hours`);
+    this.addSql(`alter table events drop column rsvp_deadline`);
+  }
+}
