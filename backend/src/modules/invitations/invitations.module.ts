@@ -12,6 +12,13 @@ import { InvitationsMailer } from './invitations.mailer';
 import { InvitationsService } from './invitations.service';
 import { SendInvitationEmailJob } from './jobs/send-invitation-email.job';
 import { SendRsvpConfirmationJob } from './jobs/send-rsvp-confirmation.job';
+import { EventNotices } from './event-notices';
+import {
+  SendEventCancelledEmailJob,
+  SendEventChangeEmailJob,
+  SendEventReminderEmailJob,
+} from './jobs/send-event-notice-emails.job';
+import { SendEventRemindersJob } from './jobs/send-event-reminders.job';
 import { ReservationsService } from './reservations.service';
 import { RsvpChanges } from './rsvp-changes';
 import { RsvpPasses } from './rsvp-pass';
@@ -30,6 +37,11 @@ import { RsvpsService } from './rsvps.service';
     CheckInService,
     SendInvitationEmailJob,
     SendRsvpConfirmationJob,
+    EventNotices,
+    SendEventRemindersJob,
+    SendEventReminderEmailJob,
+    SendEventChangeEmailJob,
+    SendEventCancelledEmailJob,
   ],
   exports: [InvitationsService, RsvpsService, ReservationsService, RsvpChanges, InvitationsMailer],
 })
