@@ -25,9 +25,18 @@ export class Migration20261126020000EventRsvpDeadlineAndReminders extends Migrat
         updated_at timestamptz not null default now()
       )`);
     this.addSql(`create index payment_refunds_payment_id_index on payment_refunds (payment_id)`);
+    this.addSql(`alter table payments drop constraint if exists payments_refund_reason_check`);
+    this.addSql(`
+      alter table payments add constraint payments_refund_reason_check
+        check (refund_reason in ('admin', 'no_seat', 'changed', 'duplicate', 'event_cancelled', 'guest_change'))`);
   }
 
   override async down(): Promise<void> {
+    this.addSql(`alter table payments drop constraint if exists payments_refund_reason_check`);
+    this.addSql(`update payments set refund_reason = 'changed' where refund_reason = 'guest_change'`);
+    this.addSql(`
+      alter table payments add constraint payments_refund_reason_check
+        check (refund_reason in ('admin', 'no_seat', 'changed', 'duplicate', 'event_cancelled'))`);
     this.addSql(`drop table payment_refunds`);
     this.addSql(`alter table rsvps drop column raise_to`);
     this.addSql(`alter table events drop column reminder_hours`);

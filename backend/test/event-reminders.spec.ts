@@ -100,7 +100,7 @@ describe('Reminders and event changes', () => {
     expect(smtp.received).toHaveLength(1);
     const [mail] = to('grace@example.com');
     const body = readable(mail.raw);
-    expect(body).toMatch(/Subject: =\?UTF-8\?Q\?Reminder:_The_Riviera_Launch_is_in_7_days/);
+    expect(body).toMatch(/Subject: =\?UTF-8\?Q\?Reminder:_The_Riviera_Launch_is_in_7_d/);
     expect(body).toContain('Saturday, December 12, 2026');
     expect(body).toContain('19:00 - 23:00');
     expect(body).toContain('2 Guests');

@@ -1348,6 +1348,8 @@ export interface components {
       name: string;
       organizer: string;
       organizerContact: string;
+      reminderHours?: number[];
+      rsvpDeadline?: string;
       startTime: string;
       state: string;
       /** @enum {string} */
@@ -1379,6 +1381,13 @@ export interface components {
       name: string;
       organizer: string;
       organizerContact: string;
+      /** @description Hours before the start at which attending guests are reminded. */
+      reminderHours: number[];
+      /**
+       * @description Until when guests may change their answer, local to the venue; null: 48 hours before the start.
+       * @example 2026-12-10T19:00
+       */
+      rsvpDeadline: string | null;
       /** @example 19:00 */
       startTime: string;
       state: string;
@@ -1447,6 +1456,18 @@ export interface components {
       status: 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
     };
     InvitationView: {
+      changes: {
+        /**
+         * Format: date-time
+         * @description Until when the guest may answer or change the answer.
+         */
+        deadline: string;
+        host: {
+          contact: string;
+          name: string;
+        };
+        open: boolean;
+      };
       event: components['schemas']['PublicEvent'];
       invitation: {
         maxGuests: number;
@@ -1554,7 +1575,7 @@ export interface components {
       refundedAt: string | null;
       refundError: string | null;
       /** @enum {string|null} */
-      refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | null;
+      refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | 'guest_change' | null;
       /** Format: date-time */
       refundRequestedAt: string | null;
       rsvp: {
@@ -1591,7 +1612,7 @@ export interface components {
       refundedAt: string | null;
       refundError: string | null;
       /** @enum {string|null} */
-      refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | null;
+      refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | 'guest_change' | null;
       /** Format: date-time */
       refundRequestedAt: string | null;
       /** Format: uuid */
@@ -1698,6 +1719,8 @@ export interface components {
         /** @enum {string} */
         status: 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
       };
+      /** @description A paid guest asked for more guests: the count awaiting payment of the difference. */
+      raiseTo: number | null;
       /** Format: date-time */
       respondedAt: string;
       specialRequests: string | null;
@@ -1725,6 +1748,8 @@ export interface components {
       holdExpiresAt: string | null;
       /** Format: uuid */
       id: string;
+      /** @description A paid guest asked for more guests: the count awaiting payment of the difference. */
+      raiseTo: number | null;
       /** Format: date-time */
       respondedAt: string;
       specialRequests: string | null;

@@ -20,6 +20,10 @@ function checkFields(input: EventFieldsDto): void {
       ticketPrice: 'Ticket price in JPY must be a whole number',
     });
   }
+  if (input.rsvpDeadline && Number.isNaN(rsvpDeadlineOf(fields(input)).getTime())) {
+    const message = 'RSVP deadline must be a date and time like 2026-12-10T19:00';
+    throw AppError.badRequest(message, { rsvpDeadline: message });
+  }
   if (input.rsvpDeadline && rsvpDeadlineOf(fields(input)) > eventStartsAt(input)) {
     const message = 'RSVP deadline must be before the event starts';
     throw AppError.badRequest(message, { rsvpDeadline: message });

@@ -69,19 +69,9 @@ class TwoDecimals implements ValidatorConstraintInterface {
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DEADLINE = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+const DEADLINE = /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
 const MAX_REMINDER_HOURS = 60 * 24;
 
-@ValidatorConstraint({ name: 'plausibleDeadline' })
-class PlausibleDeadline implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    const day = String(value).slice(0, 10);
-    return new CalendarDate().validate(day) && new PlausibleYear().validate(day);
-  }
-  defaultMessage(): string {
-    return 'RSVP deadline must be a date and time like 2026-12-10T19:00';
-  }
-}
 const SHORT = 200;
 const LONG = 5000;
 
@@ -211,9 +201,8 @@ export class EventFieldsDto {
   @IsIn(EVENT_STATUSES, { message: `Status must be one of ${EVENT_STATUSES.join(', ')}` })
   status?: EventStatus;
 
-  /** Local to the venue, like the date and times; empty: 48 hours before the start. */
+  /** Local to the venue, like the date and times; empty: 48 hours before the start. Its day is checked by the service. */
   @IsOptional()
-  @Validate(PlausibleDeadline)
   @Matches(DEADLINE, { message: 'RSVP deadline must be a date and time like 2026-12-10T19:00' })
   @IsString({ message: 'RSVP deadline must be a date and time like 2026-12-10T19:00' })
   @Transform(emptyToNull)
