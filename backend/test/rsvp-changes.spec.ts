@@ -145,7 +145,7 @@ describe('Guests who change their answer', () => {
     await rsvp(t, grace.invitationCode, { status: 'attending', guestCount: 1 }).expect(409);
   });
 
-  it('refuses any change after the RSVP deadline with a readable 409 naming the host', async () => {
+  it('refuses any change of an answer after the RSVP deadline with a readable 409 naming the host', async () => {
     const event = await createEvent(t);
     const invitation = await createInvitation(t, event.id);
     await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
@@ -169,6 +169,11 @@ describe('Guests who change their answer', () => {
       });
     }
     expect((await page(invitation.invitationCode)).rsvp).toMatchObject({ status: 'attending', guestCount: 1 });
+
+    // A guest who never answered may still give a first answer; it is then final.
+    const late = await createInvitation(t, event.id, { recipientEmail: 'late@example.com' });
+    await rsvp(t, late.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
+    await rsvp(t, late.invitationCode, { status: 'not_attending' }).expect(409);
   });
 
   it('keeps the deadline before the start, with a readable 400', async () => {

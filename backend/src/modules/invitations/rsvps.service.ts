@@ -184,13 +184,15 @@ export class RsvpsService {
       if (invitation.status === 'cancelled') throw AppError.conflict('This invitation has been cancelled');
       if (event.status === 'cancelled') throw AppError.conflict('This event has been cancelled');
       if (event.status === 'completed') throw AppError.conflict('This event has already taken place');
-      if (Date.now() > rsvpDeadlineOf(event).getTime()) throw AppError.conflict(deadlinePassed(event));
 
       const existing = await em.findOne(
         Rsvp,
         { invitationId: invitation.id },
         { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
       );
+      // The deadline closes changes of an answer; a first answer (or one still awaiting payment) is taken.
+      const answered = existing?.status === 'attending' || existing?.status === 'not_attending';
+      if (answered && Date.now() > rsvpDeadlineOf(event).getTime()) throw AppError.conflict(deadlinePassed(event));
       const paidEvent = Number(event.ticketPrice) > 0;
       const paidSeats = paidEvent && existing?.status === 'attending';
       const before = existing && existing.status !== 'pending' ? answerDetails(existing) : null;

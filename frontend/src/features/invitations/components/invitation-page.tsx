@@ -139,10 +139,12 @@ export function InvitationPage({ code }: { code: string }) {
                 <Link to={`/invitations/${code}/payment/${rsvp.id}`}>Complete payment</Link>
               </p>
             ) : null}
-            {changes.open ? (
+            {changes.open || !answered ? (
               <>
                 <p className={styles.deadline}>
-                  {answered ? 'You may change your answer until' : 'Kindly respond by'} {deadline}.
+                  {changes.open
+                    ? `${answered ? 'You may change your answer' : 'Should your plans change, you may update your answer'} until ${deadline}.`
+                    : 'Please note that your answer will be final.'}
                   {answered && paid && rsvp?.status === 'attending'
                     ? ' Fewer guests, or declining, are refunded the difference; more guests are paid for on the next page.'
                     : ''}
