@@ -25,7 +25,12 @@ describe('Reminders and event changes', () => {
     smtp = await startSmtpSink();
     t = await createTestApp({
       worker: true,
-      env: { ...adminEnv, SMTP_URL: smtp.url, RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', APP_URL: 'https://club.example.com' },
+      env: {
+        ...adminEnv,
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+        APP_URL: 'https://club.example.com',
+      },
     });
   });
   beforeEach(async () => {
@@ -57,7 +62,10 @@ describe('Reminders and event changes', () => {
   /** Grace attends with 2, Rainier declined after accepting, Caroline never answered. */
   async function guests(eventId: number) {
     const grace = await createInvitation(t, eventId, { maxGuests: 2 });
-    const rainier = await createInvitation(t, eventId, { recipientEmail: 'rainier@example.com', recipientName: 'Rainier' });
+    const rainier = await createInvitation(t, eventId, {
+      recipientEmail: 'rainier@example.com',
+      recipientName: 'Rainier',
+    });
     await createInvitation(t, eventId, { recipientEmail: 'caroline@example.com', recipientName: 'Caroline' });
     await rsvp(t, grace.invitationCode, {
       status: 'attending',

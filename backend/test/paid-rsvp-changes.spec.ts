@@ -1,7 +1,14 @@
 import request from 'supertest';
 import { startSmtpSink } from './support/smtp-sink';
 import { createTestApp, type TestApp } from './support/test-app';
-import { adminEnv, createEvent, createInvitation, readable, resetWithAdmin, rsvp } from './support/launch-party-fixtures';
+import {
+  adminEnv,
+  createEvent,
+  createInvitation,
+  readable,
+  resetWithAdmin,
+  rsvp,
+} from './support/launch-party-fixtures';
 
 type Row = Record<string, unknown>;
 

@@ -22,7 +22,12 @@ describe('Guests who change their answer', () => {
     smtp = await startSmtpSink();
     t = await createTestApp({
       worker: true,
-      env: { ...adminEnv, SMTP_URL: smtp.url, RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', APP_URL: 'https://club.example.com' },
+      env: {
+        ...adminEnv,
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+        APP_URL: 'https://club.example.com',
+      },
     });
   });
   beforeEach(async () => {
@@ -202,9 +207,7 @@ describe('Guests who change their answer', () => {
     }
     expect(await seatsTaken(event.id)).toBe(30);
 
-    const responses = await Promise.all(
-      codes.map((code) => rsvp(t, code, { status: 'attending', guestCount: 3 })),
-    );
+    const responses = await Promise.all(codes.map((code) => rsvp(t, code, { status: 'attending', guestCount: 3 })));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(25);

@@ -12,14 +12,7 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 @Entity({ tableName: 'events' })
 export class Event {
   [OptionalProps]?:
-    | 'eventType'
-    | 'currency'
-    | 'isPrivate'
-    | 'status'
-    | 'ticketPrice'
-    | 'reminderHours'
-    | 'createdAt'
-    | 'updatedAt';
+    'eventType' | 'currency' | 'isPrivate' | 'status' | 'ticketPrice' | 'reminderHours' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;

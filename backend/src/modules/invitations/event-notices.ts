@@ -26,7 +26,8 @@ function changedLines(previous: EventView, event: EventView): EventChangeLine[] 
     lines.push(['Time', formatEventTime(previous), formatEventTime(event)]);
   }
   if (previous.venue !== event.venue) lines.push(['Venue', previous.venue, event.venue]);
-  if (eventAddress(previous) !== eventAddress(event)) lines.push(['Address', eventAddress(previous), eventAddress(event)]);
+  if (eventAddress(previous) !== eventAddress(event))
+    lines.push(['Address', eventAddress(previous), eventAddress(event)]);
   return lines;
 }
 

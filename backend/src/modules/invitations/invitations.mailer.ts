@@ -120,7 +120,8 @@ export class InvitationsMailer {
       await this.emails.deliverOnce(
         key,
         meta,
-        async () => this.renderReminder(rsvp, invitation, event, payload.hoursBefore, await this.passes.png(rsvp.passId)),
+        async () =>
+          this.renderReminder(rsvp, invitation, event, payload.hoursBefore, await this.passes.png(rsvp.passId)),
         { job },
       );
     });
@@ -138,7 +139,9 @@ export class InvitationsMailer {
         await this.emails.skip(key, meta, 'The guest is no longer attending');
         return;
       }
-      await this.emails.deliverOnce(key, meta, () => this.renderEventChange(invitation, event, payload.changes), { job });
+      await this.emails.deliverOnce(key, meta, () => this.renderEventChange(invitation, event, payload.changes), {
+        job,
+      });
     });
   }
 
@@ -163,7 +166,13 @@ export class InvitationsMailer {
     return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent([event.venue, eventAddress(event)].join(', '))}`;
   }
 
-  renderReminder(rsvp: Rsvp, invitation: Invitation, event: Event, hoursBefore: number, passPng?: Buffer): OutgoingEmail {
+  renderReminder(
+    rsvp: Rsvp,
+    invitation: Invitation,
+    event: Event,
+    hoursBefore: number,
+    passPng?: Buffer,
+  ): OutgoingEmail {
     const brand = this.config.BRAND_NAME;
     const url = this.invitationUrl(invitation.invitationCode);
     const when = reminderLead(hoursBefore);
@@ -352,9 +361,7 @@ export class InvitationsMailer {
       to: invitation.recipientEmail,
       subject: `Declined: ${event.name} · ${brand}`,
       ...body,
-      attachments: [
-        this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url, { cancelled: true }),
-      ],
+      attachments: [this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url, { cancelled: true })],
     };
   }
 

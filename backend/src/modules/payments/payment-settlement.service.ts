@@ -337,14 +337,29 @@ export class PaymentSettlement {
   /** A partial refund and its payment, for the refund job and the guest's notice. */
   async partialRefund(
     refundId: string,
-  ): Promise<{ id: string; paymentId: string; amount: number; requestedAt: Date; refundedAt: Date | null; error: string | null } | null> {
+  ): Promise<{
+    id: string;
+    paymentId: string;
+    amount: number;
+    requestedAt: Date;
+    refundedAt: Date | null;
+    error: string | null;
+  } | null> {
     const [row] = await this.em
       .fork()
       .getConnection()
-      .execute<Array<{ id: string; payment_id: string; amount: number; requested_at: Date; refunded_at: Date | null; error: string | null }>>(
-        `select id, payment_id, amount, requested_at, refunded_at, error from payment_refunds where id = ?`,
-        [refundId],
-      );
+      .execute<
+        Array<{
+          id: string;
+          payment_id: string;
+          amount: number;
+          requested_at: Date;
+          refunded_at: Date | null;
+          error: string | null;
+        }>
+      >(`select id, payment_id, amount, requested_at, refunded_at, error from payment_refunds where id = ?`, [
+        refundId,
+      ]);
     return row
       ? {
           id: row.id,

@@ -60,7 +60,12 @@ export interface PaymentGateway {
   /** Cancels an intent the guest may no longer pay; refused (GatewayError 400) once it succeeded. */
   cancelIntent(id: string): Promise<GatewayIntent>;
   /** Refunds `amount` (minor units) of the charge, or all that is left of it when absent. */
-  refund(input: { paymentIntentId: string; idempotencyKey: string; reason?: string; amount?: number }): Promise<GatewayRefund>;
+  refund(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    reason?: string;
+    amount?: number;
+  }): Promise<GatewayRefund>;
 }
 
 export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');

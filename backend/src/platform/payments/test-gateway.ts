@@ -198,7 +198,8 @@ export class TestPaymentGateway implements PaymentGateway {
         [refundId, input.idempotencyKey, row.id, amount],
       );
       const whole = amount === left;
-      if (whole) await em.execute('update test_gateway_intents set refunded = true, updated_at = now() where id = ?', [row.id]);
+      if (whole)
+        await em.execute('update test_gateway_intents set refunded = true, updated_at = now() where id = ?', [row.id]);
       await this.sink.record(em, this.event('charge.refunded', chargeObject(row, Number(refunded) + amount)));
       return { id: refundId, status: 'succeeded' };
     });

@@ -31,7 +31,10 @@ export const EVENT_VIEW = schema(
       ...t.nullable(t.string({ example: '2026-12-10T19:00' })),
       description: 'Until when guests may change their answer, local to the venue; null: 48 hours before the start.',
     },
-    reminderHours: { ...t.array(t.integer()), description: 'Hours before the start at which attending guests are reminded.' },
+    reminderHours: {
+      ...t.array(t.integer()),
+      description: 'Hours before the start at which attending guests are reminded.',
+    },
     createdAt: t.dateTime(),
     updatedAt: t.dateTime(),
   }),

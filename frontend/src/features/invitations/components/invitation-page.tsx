@@ -123,8 +123,7 @@ export function InvitationPage({ code }: { code: string }) {
                 {rsvp.raiseTo && rsvp.raiseTo > rsvp.guestCount ? (
                   <>
                     <br />
-                    You asked for {guestsLabel(rsvp.raiseTo).toLowerCase()}: the additional seats are yours once
-                    paid.{' '}
+                    You asked for {guestsLabel(rsvp.raiseTo).toLowerCase()}: the additional seats are yours once paid.{' '}
                     <Link to={`/invitations/${code}/payment/${rsvp.id}`}>Complete payment</Link>
                   </>
                 ) : null}
@@ -171,7 +170,12 @@ export function InvitationPage({ code }: { code: string }) {
             ) : (
               <p className={styles.closed} role="status">
                 The RSVP deadline passed on {deadline}. To change your answer, please contact {changes.host.name} at{' '}
-                {hostIsEmail ? <a href={`mailto:${changes.host.contact}`}>{changes.host.contact}</a> : changes.host.contact}.
+                {hostIsEmail ? (
+                  <a href={`mailto:${changes.host.contact}`}>{changes.host.contact}</a>
+                ) : (
+                  changes.host.contact
+                )}
+                .
               </p>
             )}
           </>

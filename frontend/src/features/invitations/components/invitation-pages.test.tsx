@@ -14,9 +14,7 @@ const OPEN = {
   host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
 };
 
-const view = (
-  changes: { ticketPrice?: number; rsvp?: unknown; maxGuests?: number; changes?: typeof OPEN } = {},
-) => ({
+const view = (changes: { ticketPrice?: number; rsvp?: unknown; maxGuests?: number; changes?: typeof OPEN } = {}) => ({
   data: {
     event: {
       id: 1,
@@ -103,12 +101,17 @@ describe('the guest invitation page', () => {
     });
     const { router } = renderRoute('/invitation/abc');
     expect(await screen.findByTestId('current-answer')).toHaveTextContent('You are attending with 2 guests.');
-    expect(screen.getByText(/You may change your answer until Thursday, December 10, 2026 at 7:00 PM/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/You may change your answer until Thursday, December 10, 2026 at 7:00 PM/),
+    ).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
     await user.click((await screen.findByRole('radio', { name: '1' })).closest('label')!);
     await user.click(screen.getByRole('button', { name: 'Update RSVP' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invitations/abc/thank-you'));
-    expect(server.callsTo('POST /api/invitations/abc/rsvp')[0].body).toMatchObject({ status: 'attending', guestCount: 1 });
+    expect(server.callsTo('POST /api/invitations/abc/rsvp')[0].body).toMatchObject({
+      status: 'attending',
+      guestCount: 1,
+    });
   });
 
   it('after the deadline, says how to reach the host instead of offering the form', async () => {

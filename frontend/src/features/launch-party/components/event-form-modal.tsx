@@ -78,7 +78,12 @@ export function EventFormModal({
     form.resetFields();
     form.setFieldsValue(
       event
-        ? { ...event, dresscode: event.dresscode ?? '', imageUrl: event.imageUrl ?? '', rsvpDeadline: event.rsvpDeadline ?? '' }
+        ? {
+            ...event,
+            dresscode: event.dresscode ?? '',
+            imageUrl: event.imageUrl ?? '',
+            rsvpDeadline: event.rsvpDeadline ?? '',
+          }
         : eventDefaults(brand),
     );
   }, [open, event, brand, form]);
