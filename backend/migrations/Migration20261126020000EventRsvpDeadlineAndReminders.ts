@@ -6,12 +6,15 @@ import { Migration } from '@mikro-orm/migrations';
  * A paid guest asking for more guests keeps their paid count until the difference is paid:
  * `raise_to` is the count asked for. A guest who lowers the count is refunded the difference:
  * one `payment_refunds` row per partial refund of a payment (a financial record, never deleted).
+ * A reminder weeks ahead is an outbox row delayed by more than an integer's 24.8 days of
+ * milliseconds: `delay_ms` becomes a bigint.
  */
 export class Migration20261126020000EventRsvpDeadlineAndReminders extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table events add column rsvp_deadline text null`);
     this.addSql(`alter table events add column reminder_hours jsonb not null default '[168, 24]'`);
     this.addSql(`alter table rsvps add column raise_to integer null`);
+    this.addSql(`alter table outbox_messages alter column delay_ms type bigint`);
     this.addSql(`
       create table payment_refunds (
         id uuid primary key default gen_random_uuid(),
@@ -39,6 +42,7 @@ export class Migration20261126020000EventRsvpDeadlineAndReminders extends Migrat
         check (refund_reason in ('admin', 'no_seat', 'changed', 'duplicate', 'event_cancelled'))`);
     this.addSql(`drop table payment_refunds`);
     this.addSql(`alter table rsvps drop column raise_to`);
+    this.addSql(`alter table outbox_messages alter column delay_ms type integer using least(delay_ms, 2147483647)`);
     this.addSql(`alter table events drop column reminder_hours`);
     this.addSql(`alter table events drop column rsvp_deadline`);
   }

@@ -95,6 +95,9 @@ describe('Reminders and event changes', () => {
     const custom = await createEvent(t, { reminderHours: [72, 2] });
     expect(await reminderJob(custom.id, 72, '20261212T1900')).toBeTruthy();
     expect(await reminderJob(custom.id, 168, '20261212T1900')).toBeFalsy();
+    // Months ahead: a delay past an integer's milliseconds (24.8 days) is planned all the same.
+    const far = await createEvent(t, { date: '2027-03-12' });
+    expect(await (await reminderJob(far.id, 168, '20270312T1900'))?.getState()).toBe('delayed');
     const soon = await createEvent(t, { date: '2026-11-27', reminderHours: [168, 24] });
     expect(await reminderJob(soon.id, 168, '20261127T1900')).toBeFalsy();
     expect(await reminderJob(soon.id, 24, '20261127T1900')).toBeTruthy();

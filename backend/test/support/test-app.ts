@@ -86,6 +86,7 @@ export async function createTestApp(
         await new Promise((r) => setTimeout(r, 25));
       }
     };
+    const redis = app.get<Redis>(REDIS);
     const drain = async (timeoutMs = 15000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -93,9 +94,14 @@ export async function createTestApp(
         const counts = await Promise.all(
           ALL_QUEUES.map((name) => queue(name).getJobCounts('waiting', 'active', 'prioritized', 'waiting-children')),
         );
-        const delayed = await Promise.all(ALL_QUEUES.map((name) => queue(name).getDelayed()));
-        // Planned far ahead when added (opts.delay); a retry waiting out its backoff always counts.
-        const dueSoon = delayed.flat().filter((job) => job.timestamp + (job.opts.delay ?? 0) <= deadline).length;
+        // A delayed job's score in Redis is its due time (ms) times 0x1000, plus a counter.
+        const dueTimes = await Promise.all(
+          ALL_QUEUES.map(async (name) => {
+            const entries = await redis.zrange(queue(name).keys.delayed, 0, -1, 'WITHSCORES');
+            return entries.filter((_, i) => i % 2 === 1).map((score) => Math.floor(Number(score) / 0x1000));
+          }),
+        );
+        const dueSoon = dueTimes.flat().filter((due) => due <= deadline).length;
         const busy =
           Number(count) + dueSoon + counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
         if (busy === 0) return;
@@ -134,7 +140,6 @@ export async function createTestApp(
         }
       }
       await Promise.all(ALL_QUEUES.map((name) => queue(name).obliterate({ force: true })));
-      const redis = app.get<Redis>(REDIS);
       const keys = await redis.keys(`${config.REDIS_PREFIX}:rl:*`);
       if (keys.length) await redis.del(...keys);
     };
