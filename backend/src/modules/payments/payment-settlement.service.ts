@@ -335,9 +335,7 @@ export class PaymentSettlement {
   }
 
   /** A partial refund and its payment, for the refund job and the guest's notice. */
-  async partialRefund(
-    refundId: string,
-  ): Promise<{
+  async partialRefund(refundId: string): Promise<{
     id: string;
     paymentId: string;
     amount: number;
@@ -345,21 +343,16 @@ export class PaymentSettlement {
     refundedAt: Date | null;
     error: string | null;
   } | null> {
-    const [row] = await this.em
-      .fork()
-      .getConnection()
-      .execute<
-        Array<{
-          id: string;
-          payment_id: string;
-          amount: number;
-          requested_at: Date;
-          refunded_at: Date | null;
-          error: string | null;
-        }>
-      >(`select id, payment_id, amount, requested_at, refunded_at, error from payment_refunds where id = ?`, [
-        refundId,
-      ]);
+    const [row] = await this.em.fork().getConnection().execute<
+      Array<{
+        id: string;
+        payment_id: string;
+        amount: number;
+        requested_at: Date;
+        refunded_at: Date | null;
+        error: string | null;
+      }>
+    >(`select id, payment_id, amount, requested_at, refunded_at, error from payment_refunds where id = ?`, [refundId]);
     return row
       ? {
           id: row.id,
