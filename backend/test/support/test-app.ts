@@ -93,13 +93,15 @@ export async function createTestApp(
       for (;;) {
         const count = await pendingOutbox();
         const counts = await Promise.all(
-          ALL_QUEUES.map((name) => queue(name).getJobCounts('waiting', 'active', 'prioritized', 'waiting-children')),
+          ALL_QUEUES.map((name) =>
+            queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children'),
+          ),
         );
         // Reminders are planned days ahead: a test runs them itself (job.promote()).
         const delayed = await Promise.all(ALL_QUEUES.map((name) => queue(name).getDelayed()));
-        const dueSoon = delayed.flat().filter((job) => job && !FAR_AHEAD_JOBS.has(job.name)).length;
+        const farAhead = delayed.flat().filter((job) => job && FAR_AHEAD_JOBS.has(job.name)).length;
         const busy =
-          Number(count) + dueSoon + counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
+          Number(count) - farAhead + counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
         if (busy === 0) return;
         if (Date.now() > deadline) throw new Error(`Queues did not drain in ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 25));
