@@ -313,6 +313,12 @@ describe('Launch Party: events, invitations and RSVPs', () => {
         },
         rsvp: null,
         pass: null,
+        // Until when answers may change, and whom to ask after that.
+        changes: {
+          deadline: '2026-12-10T19:00:00.000Z',
+          open: true,
+          host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
+        },
       });
       const text = JSON.stringify(response.body);
       expect(text).not.toContain('grace@example.com');
@@ -375,11 +381,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
       expect(readable(smtp.received[0].raw)).toContain('1 Guest');
 
       // The same answer again: nothing new to confirm.
-      await rsvp(t, invitation.invitationCode, {
-        status: 'attending',
-        guestCount: 1,
-        dietaryRestrictions: 'None',
-      }).expect(200);
+      await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
       await t.drain();
       expect(smtp.received).toHaveLength(1);
 
@@ -406,17 +408,21 @@ describe('Launch Party: events, invitations and RSVPs', () => {
       expect(await sql('select id from rsvps')).toHaveLength(1);
       const [row] = await sql<{ status: string }>('select status from invitations');
       expect(row.status).toBe('declined');
+      // Declining is a change too: emailed, with a calendar update that withdraws the evening.
       await t.drain();
-      expect(smtp.received).toHaveLength(2);
+      expect(smtp.received).toHaveLength(3);
+      expect(readable(smtp.received[2].raw)).toMatch(/Subject: =\?UTF-8\?Q\?Declined:_The_Riviera/);
+      expect(calendarOf(smtp.received[2].raw)).toContain('STATUS:CANCELLED');
 
       // Accepting again is a new confirmation.
       await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
       await t.drain();
-      expect(smtp.received).toHaveLength(3);
+      expect(smtp.received).toHaveLength(4);
       expect(await sql('select key, status from email_deliveries order by key')).toEqual([
         { key: `rsvp.confirmation:${first.body.data.rsvp.id}:1`, status: 'sent' },
         { key: `rsvp.confirmation:${first.body.data.rsvp.id}:2`, status: 'sent' },
         { key: `rsvp.confirmation:${first.body.data.rsvp.id}:3`, status: 'sent' },
+        { key: `rsvp.confirmation:${first.body.data.rsvp.id}:4`, status: 'sent' },
       ]);
     });
 
@@ -432,10 +438,18 @@ describe('Launch Party: events, invitations and RSVPs', () => {
         await email.resume();
         await t.drain();
         const id = answer.body.data.rsvp.id as string;
-        expect(smtp.received).toHaveLength(0);
-        expect(await sql('select key, status, last_error from email_deliveries')).toEqual([
-          { key: `rsvp.confirmation:${id}:1`, status: 'skipped', last_error: 'The guest is no longer attending' },
+        // Only the decline goes out: the confirmation it replaced is skipped.
+        expect(smtp.received).toHaveLength(1);
+        expect(readable(smtp.received[0].raw)).toMatch(/Subject: =\?UTF-8\?Q\?Declined:/);
+        expect(await sql('select key, status, last_error from email_deliveries order by key')).toEqual([
+          {
+            key: `rsvp.confirmation:${id}:1`,
+            status: 'skipped',
+            last_error: 'The RSVP changed before this confirmation went out; the newer one is sent instead',
+          },
+          { key: `rsvp.confirmation:${id}:2`, status: 'sent', last_error: null },
         ]);
+        smtp.received.length = 0;
 
         await email.pause();
         await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
@@ -447,8 +461,9 @@ describe('Launch Party: events, invitations and RSVPs', () => {
         expect(readable(smtp.received[0].raw)).toContain('2 Guests');
         expect(await sql('select key, status from email_deliveries order by key')).toEqual([
           { key: `rsvp.confirmation:${id}:1`, status: 'skipped' },
-          { key: `rsvp.confirmation:${id}:2`, status: 'skipped' },
-          { key: `rsvp.confirmation:${id}:3`, status: 'sent' },
+          { key: `rsvp.confirmation:${id}:2`, status: 'sent' },
+          { key: `rsvp.confirmation:${id}:3`, status: 'skipped' },
+          { key: `rsvp.confirmation:${id}:4`, status: 'sent' },
         ]);
       } finally {
         await email.resume();

@@ -207,11 +207,21 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
           `Charge ${charge.id} has already been refunded.`,
           'charge_already_refunded',
         );
-      Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
+      // Partial refunds as Stripe makes them: `amount` of what is left; the charge is refunded once nothing is.
+      const left = charge.amount - charge.amount_refunded;
+      const amount = body.has('amount') ? Number(body.get('amount')) : left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return error(
+          400,
+          'invalid_request_error',
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        );
+      }
+      Object.assign(charge, { amount_refunded: charge.amount_refunded + amount, refunded: amount === left });
       const refund = {
         id: newId('re'),
         object: 'refund',
-        amount: charge.amount,
+        amount,
         charge: charge.id,
         payment_intent: intent.id,
         status: 'succeeded',

@@ -1385,6 +1385,8 @@ export interface components {
       offerWindowHours?: number;
       organizer: string;
       organizerContact: string;
+      reminderHours?: number[];
+      rsvpDeadline?: string;
       startTime: string;
       state: string;
       /** @enum {string} */
@@ -1417,6 +1419,13 @@ export interface components {
       offerWindowHours: number;
       organizer: string;
       organizerContact: string;
+      /** @description Hours before the start at which attending guests are reminded. */
+      reminderHours: number[];
+      /**
+       * @description Until when guests may change their answer, local to the venue; null: 48 hours before the start.
+       * @example 2026-12-10T19:00
+       */
+      rsvpDeadline: string | null;
       /** @example 19:00 */
       startTime: string;
       state: string;
@@ -1485,6 +1494,18 @@ export interface components {
       status: 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
     };
     InvitationView: {
+      changes: {
+        /**
+         * Format: date-time
+         * @description Until when the guest may answer or change the answer.
+         */
+        deadline: string;
+        host: {
+          contact: string;
+          name: string;
+        };
+        open: boolean;
+      };
       event: components['schemas']['PublicEvent'];
       invitation: {
         maxGuests: number;
@@ -1592,7 +1613,7 @@ export interface components {
       refundedAt: string | null;
       refundError: string | null;
       /** @enum {string|null} */
-      refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | null;
+      refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | 'guest_change' | null;
       /** Format: date-time */
       refundRequestedAt: string | null;
       rsvp: {
@@ -1629,7 +1650,7 @@ export interface components {
       refundedAt: string | null;
       refundError: string | null;
       /** @enum {string|null} */
-      refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | null;
+      refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | 'guest_change' | null;
       /** Format: date-time */
       refundRequestedAt: string | null;
       /** Format: uuid */
@@ -1736,6 +1757,8 @@ export interface components {
         /** @enum {string} */
         status: 'pending' | 'sent' | 'accepted' | 'declined' | 'cancelled';
       };
+      /** @description A paid guest asked for more guests: the count awaiting payment of the difference. */
+      raiseTo: number | null;
       /** Format: date-time */
       respondedAt: string;
       specialRequests: string | null;
@@ -1763,6 +1786,8 @@ export interface components {
       holdExpiresAt: string | null;
       /** Format: uuid */
       id: string;
+      /** @description A paid guest asked for more guests: the count awaiting payment of the difference. */
+      raiseTo: number | null;
       /** Format: date-time */
       respondedAt: string;
       specialRequests: string | null;

@@ -24,3 +24,13 @@ export function formatEventDay(date: string | null | undefined): string {
     timeZone: 'UTC',
   }).format(parsed);
 }
+
+/**
+ * 'Thursday, December 10, 2026 at 7:00 PM': an instant the server computed from the venue's
+ * times, which it reads as UTC; shown in UTC it reads as the venue's clock.
+ */
+export function formatVenueInstant(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${formatEventDay(at.toISOString().slice(0, 10))} at ${formatClock(at.toISOString().slice(11, 16))}`;
+}

@@ -51,7 +51,16 @@ export function eventAddress(
  */
 export function eventCalendar(
   event: EventView,
-  options: { uid: string; url?: string; description?: string; productId: string },
+  options: {
+    uid: string;
+    url?: string;
+    description?: string;
+    productId: string;
+    /** Bumped with each update of the same UID, so calendars replace the earlier copy. */
+    sequence?: number;
+    /** The guest no longer attends: calendars remove the event (METHOD:CANCEL). */
+    cancelled?: boolean;
+  },
 ): string {
   const endDate = event.endTime <= event.startTime ? nextDay(event.date) : event.date;
   const now = new Date()
@@ -63,10 +72,11 @@ export function eventCalendar(
     'VERSION:2.0',
     `PRODID:-//${text(options.productId)}//Launch Party//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${options.cancelled ? 'CANCEL' : 'PUBLISH'}`,
     'BEGIN:VEVENT',
     `UID:${options.uid}`,
     `DTSTAMP:${now}`,
+    ...(options.sequence ? [`SEQUENCE:${options.sequence}`] : []),
     `DTSTART:${stamp(event.date, event.startTime)}`,
     `DTEND:${stamp(endDate, event.endTime)}`,
     `SUMMARY:${text(event.name)}`,
@@ -76,7 +86,7 @@ export function eventCalendar(
     ...(/^[^\s@]+@[^\s@]+$/.test(event.organizerContact)
       ? [`ORGANIZER;CN="${event.organizer.replace(/["\r\n]/g, '')}":mailto:${event.organizerContact}`]
       : []),
-    'STATUS:CONFIRMED',
+    `STATUS:${options.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

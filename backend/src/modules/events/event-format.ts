@@ -40,3 +40,8 @@ export function formatTicketPrice(event: Pick<EventView, 'ticketPrice' | 'curren
   const amount = Number(event.ticketPrice);
   return amount > 0 ? formatMoney(amount, event.currency) : 'Free';
 }
+
+/** 'Thursday, December 10, 2026 at 19:00': an instant the server computed from the venue's times (read as UTC). */
+export function formatDeadline(at: Date): string {
+  return `${formatEventDate(at.toISOString().slice(0, 10))} at ${at.toISOString().slice(11, 16)}`;
+}

@@ -28,6 +28,9 @@ export interface EventView {
   organizerContact: string;
   status: Event['status'];
   offerWindowHours: number;
+  /** As set; null means the default, 48 hours before the start (rsvpDeadlineOf). */
+  rsvpDeadline: string | null;
+  reminderHours: number[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,6 +60,8 @@ export function eventView(event: Event): EventView {
     organizerContact: event.organizerContact,
     status: event.status,
     offerWindowHours: event.offerWindowHours,
+    rsvpDeadline: event.rsvpDeadline ?? null,
+    reminderHours: [...(event.reminderHours ?? [])],
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
   };

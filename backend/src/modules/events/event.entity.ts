@@ -12,7 +12,15 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 @Entity({ tableName: 'events' })
 export class Event {
   [OptionalProps]?:
-    'eventType' | 'currency' | 'isPrivate' | 'status' | 'ticketPrice' | 'offerWindowHours' | 'createdAt' | 'updatedAt';
+    | 'eventType'
+    | 'currency'
+    | 'isPrivate'
+    | 'status'
+    | 'ticketPrice'
+    | 'offerWindowHours'
+    | 'reminderHours'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -86,6 +94,16 @@ export class Event {
   /** How long a seat freed for the next guest on the waiting list is held for them. */
   @Property({ type: 'integer', default: 24 })
   offerWindowHours: number = 24;
+  /**
+   * Until when guests may change their answer: 'YYYY-MM-DDTHH:mm', local to the venue like the
+   * date and times. Null: 48 hours before the start (see event-schedule.ts).
+   */
+  @Property({ type: 'text', nullable: true })
+  rsvpDeadline?: string | null;
+
+  /** How many hours before the start attending guests are reminded, latest last. */
+  @Property({ type: 'json' })
+  reminderHours: number[] = [168, 24];
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

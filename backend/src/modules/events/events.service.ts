@@ -9,15 +9,24 @@ import { eventView, type EventView } from './event-view';
 
 export { eventView, type EventView };
 import { EventLifecycle } from './event-lifecycle';
+import { DEFAULT_REMINDER_HOURS, eventStartsAt, rsvpDeadlineOf } from './event-schedule';
 
 const KEPT_FOR_PAYMENTS =
   'This event has payments on record and cannot be deleted. Set its status to cancelled instead: paid guests are refunded.';
 
-function checkPrice(input: EventFieldsDto): void {
+function checkFields(input: EventFieldsDto): void {
   if ((input.currency ?? 'USD') === 'JPY' && !Number.isInteger(input.ticketPrice)) {
     throw AppError.badRequest('Ticket price in JPY must be a whole number', {
       ticketPrice: 'Ticket price in JPY must be a whole number',
     });
+  }
+  if (input.rsvpDeadline && Number.isNaN(rsvpDeadlineOf(fields(input)).getTime())) {
+    const message = 'RSVP deadline must be a date and time like 2026-12-10T19:00';
+    throw AppError.badRequest(message, { rsvpDeadline: message });
+  }
+  if (input.rsvpDeadline && rsvpDeadlineOf(fields(input)) > eventStartsAt(input)) {
+    const message = 'RSVP deadline must be before the event starts';
+    throw AppError.badRequest(message, { rsvpDeadline: message });
   }
 }
 
@@ -45,6 +54,8 @@ function fields(input: EventFieldsDto) {
     organizerContact: input.organizerContact,
     status: input.status ?? 'draft',
     ...(input.offerWindowHours !== undefined ? { offerWindowHours: input.offerWindowHours } : {}),
+    rsvpDeadline: input.rsvpDeadline ?? null,
+    reminderHours: [...(input.reminderHours ?? DEFAULT_REMINDER_HOURS)].sort((a, b) => b - a),
   } as const;
 }
 
@@ -99,11 +110,13 @@ export class EventsService {
   }
 
   async create(input: EventFieldsDto): Promise<EventView> {
-    checkPrice(input);
-    const em = this.em.fork();
-    const event = em.create(Event, fields(input));
-    await em.flush();
-    return eventView(event);
+    checkFields(input);
+    return this.em.fork().transactional(async (em) => {
+      const event = em.create(Event, fields(input));
+      await em.flush();
+      await this.lifecycle.publishSaved({ em, event: eventView(event), previous: null });
+      return eventView(event);
+    });
   }
 
   /**
@@ -111,10 +124,11 @@ export class EventsService {
    * lock). Cancelling the event tells its subscribers in the same transaction (payments refund).
    */
   async update(id: number, input: EventFieldsDto): Promise<EventView> {
-    checkPrice(input);
+    checkFields(input);
     return this.em.fork().transactional(async (em) => {
       const event = await em.findOne(Event, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!event) throw AppError.notFound('Event not found');
+      const previous = eventView(event);
       const changed = fields(input);
       const cancelling = event.status !== 'cancelled' && changed.status === 'cancelled';
       // Whoever holds seats (invitations) refuses a capacity below them.
@@ -123,6 +137,7 @@ export class EventsService {
       em.assign(event, changed);
       await em.flush();
       if (cancelling) await this.lifecycle.publishCancelled({ em, event: eventView(event) });
+      else await this.lifecycle.publishSaved({ em, event: eventView(event), previous });
       return eventView(event);
     });
   }

@@ -6,7 +6,9 @@ import { EmailDeliveryService, isFinalAttempt } from '../../platform/mail/email-
 import { renderBrandEmail } from '../../platform/mail/email-layout';
 import type { OutgoingEmail } from '../../platform/mail/mail-transport';
 import { eventAddress, eventCalendar } from '../events/event-calendar';
-import { formatEventDate, formatEventTime, formatTicketPrice } from '../events/event-format';
+import { formatDeadline, formatEventDate, formatEventTime, formatTicketPrice } from '../events/event-format';
+import { reminderLead, rsvpDeadlineOf, startKey } from '../events/event-schedule';
+import { cancellationKey, changeNoticeKey, reminderKey, type EventChangeLine } from './event-notices';
 import type { EventView as Event } from '../events/event-view';
 import type { Invitation } from './invitation.entity';
 import { invitationKey, InvitationsService, rsvpConfirmationKey } from './invitations.service';
@@ -68,13 +70,13 @@ export class InvitationsMailer {
     const key = rsvpConfirmationKey(rsvp.id, wanted);
     const meta = { kind: 'rsvp.confirmation', recipient: invitation.recipientEmail };
     await this.finalOnLastTry(key, job, async () => {
-      if (rsvp.status !== 'attending' || rsvp.confirmationVersion !== wanted) {
+      if (rsvp.status === 'pending' || rsvp.confirmationVersion !== wanted) {
         await this.emails.skip(
           key,
           meta,
-          rsvp.status === 'attending'
-            ? 'The RSVP changed before this confirmation went out; the newer one is sent instead'
-            : 'The guest is no longer attending',
+          rsvp.status === 'pending'
+            ? 'The guest is no longer attending'
+            : 'The RSVP changed before this confirmation went out; the newer one is sent instead',
         );
         return;
       }
@@ -83,10 +85,182 @@ export class InvitationsMailer {
       await this.emails.deliverOnce(
         key,
         meta,
-        async () => this.renderConfirmation(rsvp, invitation, event, updated, await this.passes.png(rsvp.passId)),
+        async () =>
+          rsvp.status === 'not_attending'
+            ? this.renderDeclined(invitation, event)
+            : this.renderConfirmation(rsvp, invitation, event, updated, await this.passes.png(rsvp.passId)),
         { job },
       );
     });
+  }
+
+  /**
+   * One guest's reminder, `hoursBefore` the start it was planned for: skipped when the guest no
+   * longer attends or the event moved (the new start has its own), sent at most once.
+   */
+  async sendReminder(payload: { rsvpId: string; hoursBefore: number; startsAt: string }, job?: Job): Promise<void> {
+    const found = await this.invitations.findRsvpWithInvitation(payload.rsvpId);
+    if (!found) return;
+    const { rsvp, invitation, event } = found;
+    const key = reminderKey(rsvp.id, payload.hoursBefore, payload.startsAt);
+    const meta = { kind: 'event.reminder', recipient: invitation.recipientEmail };
+    await this.finalOnLastTry(key, job, async () => {
+      const reason =
+        rsvp.status !== 'attending' || invitation.status === 'cancelled'
+          ? 'The guest is no longer attending'
+          : event.status === 'cancelled'
+            ? 'The event was cancelled'
+            : startKey(event) !== payload.startsAt
+              ? 'The event moved; the reminder for its new start is sent instead'
+              : null;
+      if (reason) {
+        await this.emails.skip(key, meta, reason);
+        return;
+      }
+      await this.emails.deliverOnce(
+        key,
+        meta,
+        async () =>
+          this.renderReminder(rsvp, invitation, event, payload.hoursBefore, await this.passes.png(rsvp.passId)),
+        { job },
+      );
+    });
+  }
+
+  /** An attending guest told what changed (date, time, venue), with the updated .ics. */
+  async sendEventChange(payload: { rsvpId: string; changeId: string; changes: EventChangeLine[] }, job?: Job) {
+    const found = await this.invitations.findRsvpWithInvitation(payload.rsvpId);
+    if (!found) return;
+    const { rsvp, invitation, event } = found;
+    const key = changeNoticeKey(rsvp.id, payload.changeId);
+    const meta = { kind: 'event.change', recipient: invitation.recipientEmail };
+    await this.finalOnLastTry(key, job, async () => {
+      if (rsvp.status !== 'attending' || event.status === 'cancelled') {
+        await this.emails.skip(key, meta, 'The guest is no longer attending');
+        return;
+      }
+      await this.emails.deliverOnce(key, meta, () => this.renderEventChange(invitation, event, payload.changes), {
+        job,
+      });
+    });
+  }
+
+  /** An invited guest told the event is cancelled (a paid guest's refund has its own notice). */
+  async sendEventCancelled(invitationId: number, job?: Job): Promise<void> {
+    const found = await this.invitations.findWithEvent(invitationId);
+    if (!found) return;
+    const { invitation, event } = found;
+    const key = cancellationKey(invitation.id);
+    await this.finalOnLastTry(key, job, async () => {
+      await this.emails.deliverOnce(
+        key,
+        { kind: 'event.cancelled', recipient: invitation.recipientEmail },
+        () => this.renderEventCancelled(invitation, event),
+        { job },
+      );
+    });
+  }
+
+  /** A map search for the venue (Google Maps' universal link: opens the app on phones). */
+  private mapUrl(event: Event): string {
+    return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent([event.venue, eventAddress(event)].join(', '))}`;
+  }
+
+  renderReminder(
+    rsvp: Rsvp,
+    invitation: Invitation,
+    event: Event,
+    hoursBefore: number,
+    passPng?: Buffer,
+  ): OutgoingEmail {
+    const brand = this.config.BRAND_NAME;
+    const url = this.invitationUrl(invitation.invitationCode);
+    const when = reminderLead(hoursBefore);
+    const body = renderBrandEmail({
+      brand,
+      appUrl: this.appUrl,
+      preheader: `${event.name} is ${when}.`,
+      heading: 'We Look Forward to Your Company',
+      paragraphs: [
+        `Dear ${invitation.recipientName},`,
+        `A gentle reminder: ${event.name} is ${when}, and we look forward to welcoming you.`,
+        `Find your way to ${event.venue}: ${this.mapUrl(event)}`,
+        'The calendar invitation attached holds the details below.',
+        ...(passPng ? ['Please present the pass below at the door; it admits your whole party.'] : []),
+      ],
+      ...(passPng
+        ? {
+            image: { cid: PASS_CID, alt: `Door pass for ${invitation.recipientName}`, caption: 'Your pass', size: 200 },
+          }
+        : {}),
+      details: [
+        ...this.details(event),
+        ['Guests', `${rsvp.guestCount} ${rsvp.guestCount === 1 ? 'Guest' : 'Guests'}`],
+        ...(rsvp.guestNames.length ? [['Guest names', rsvp.guestNames.join(', ')] as [string, string]] : []),
+      ],
+      action: { label: 'Open the Map', url: this.mapUrl(event) },
+    });
+    return {
+      to: invitation.recipientEmail,
+      subject: `Reminder: ${event.name} is ${when} · ${brand}`,
+      ...body,
+      attachments: [
+        this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url),
+        ...(passPng ? [{ filename: 'pass.png', content: passPng, contentType: 'image/png', cid: PASS_CID }] : []),
+      ],
+    };
+  }
+
+  renderEventChange(invitation: Invitation, event: Event, changes: EventChangeLine[]): OutgoingEmail {
+    const brand = this.config.BRAND_NAME;
+    const url = this.invitationUrl(invitation.invitationCode);
+    const body = renderBrandEmail({
+      brand,
+      appUrl: this.appUrl,
+      preheader: `The details of ${event.name} have changed.`,
+      heading: 'A Change to Your Evening',
+      paragraphs: [
+        `Dear ${invitation.recipientName},`,
+        `Please note that the details of ${event.name} have changed:`,
+        ...changes.map(([label, before, after]) => `${label}: now ${after} (previously ${before}).`),
+        'The calendar update attached replaces the earlier one. Your reservation stands as it was.',
+      ],
+      details: this.details(event),
+      action: { label: 'View Your Invitation', url },
+    });
+    return {
+      to: invitation.recipientEmail,
+      subject: `Changed: ${event.name} · ${brand}`,
+      ...body,
+      attachments: [this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url)],
+    };
+  }
+
+  renderEventCancelled(invitation: Invitation, event: Event): OutgoingEmail {
+    const brand = this.config.BRAND_NAME;
+    const url = this.invitationUrl(invitation.invitationCode);
+    const body = renderBrandEmail({
+      brand,
+      appUrl: this.appUrl,
+      preheader: `We regret that ${event.name} has been cancelled.`,
+      heading: 'With Our Regrets',
+      paragraphs: [
+        `Dear ${invitation.recipientName},`,
+        `We regret to tell you that ${event.name}, planned for ${formatEventDate(event.date)}, has been cancelled.`,
+        'Any payment you made for it is refunded in full; a separate message confirms the refund.',
+        `Should you have any question, please contact ${event.organizer} at ${event.organizerContact}.`,
+      ],
+      details: [
+        ['Event', event.name],
+        ['Date', formatEventDate(event.date)],
+      ],
+    });
+    return {
+      to: invitation.recipientEmail,
+      subject: `Cancelled: ${event.name} · ${brand}`,
+      ...body,
+      attachments: [this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url, { cancelled: true })],
+    };
   }
 
   /** A job failing on its last try records the failure for good, so no one waits on it. */
@@ -113,7 +287,7 @@ export class InvitationsMailer {
     ];
   }
 
-  private calendar(event: Event, uid: string, url: string) {
+  private calendar(event: Event, uid: string, url: string, change: { cancelled?: boolean } = {}) {
     const host = new URL(this.appUrl).hostname || 'localhost';
     return {
       filename: `${
@@ -122,8 +296,15 @@ export class InvitationsMailer {
           .replace(/^-|-$/g, '')
           .toLowerCase() || 'event'
       }.ics`,
-      content: eventCalendar(event, { uid: `${uid}@${host}`, url, productId: this.config.BRAND_NAME }),
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      // SEQUENCE grows with each email about the event (seconds), so calendars keep the latest.
+      content: eventCalendar(event, {
+        uid: `${uid}@${host}`,
+        url,
+        productId: this.config.BRAND_NAME,
+        sequence: Math.floor(Date.now() / 1000),
+        ...change,
+      }),
+      contentType: `text/calendar; charset=utf-8; method=${change.cancelled ? 'CANCEL' : 'PUBLISH'}`,
     };
   }
 
@@ -158,6 +339,32 @@ export class InvitationsMailer {
     };
   }
 
+  /** A guest who attended (or was paying) declined: the calendar entry is withdrawn. */
+  renderDeclined(invitation: Invitation, event: Event): OutgoingEmail {
+    const brand = this.config.BRAND_NAME;
+    const url = this.invitationUrl(invitation.invitationCode);
+    const body = renderBrandEmail({
+      brand,
+      appUrl: this.appUrl,
+      preheader: `We have noted that you will not attend ${event.name}.`,
+      heading: 'Your RSVP Has Been Updated',
+      paragraphs: [
+        `Dear ${invitation.recipientName},`,
+        `We have noted that you will not attend ${event.name}. You will be missed.`,
+        'The calendar update attached removes the evening from your calendar.',
+        `Should your plans change, you may answer again through your invitation until ${formatDeadline(rsvpDeadlineOf(event))}.`,
+      ],
+      details: [...this.details(event), ['Your answer', 'Regretfully declined']],
+      action: { label: 'View Your Invitation', url },
+    });
+    return {
+      to: invitation.recipientEmail,
+      subject: `Declined: ${event.name} · ${brand}`,
+      ...body,
+      attachments: [this.calendar(event, `event-${event.id}-invitation-${invitation.id}`, url, { cancelled: true })],
+    };
+  }
+
   /** `updated`: an earlier confirmation of this RSVP went out, and this one replaces it. */
   renderConfirmation(
     rsvp: Rsvp,
@@ -179,6 +386,7 @@ export class InvitationsMailer {
         `Your RSVP has been confirmed for ${event.name}. We look forward to welcoming you.`,
         ...(updated ? ['These details replace those of our earlier confirmation.'] : []),
         'The calendar invitation attached holds the details below.',
+        `Should your plans change, you may update your answer through your invitation until ${formatDeadline(rsvpDeadlineOf(event))}.`,
         ...(passPng ? ['Please present the pass below at the door; it admits your whole party.'] : []),
       ],
       ...(passPng

@@ -13,6 +13,13 @@ import { InvitationsMailer } from './invitations.mailer';
 import { InvitationsService } from './invitations.service';
 import { SendInvitationEmailJob } from './jobs/send-invitation-email.job';
 import { SendRsvpConfirmationJob } from './jobs/send-rsvp-confirmation.job';
+import { EventNotices } from './event-notices';
+import {
+  SendEventCancelledEmailJob,
+  SendEventChangeEmailJob,
+  SendEventReminderEmailJob,
+} from './jobs/send-event-notice-emails.job';
+import { SendEventRemindersJob } from './jobs/send-event-reminders.job';
 import { ReservationsService } from './reservations.service';
 import { RsvpChanges } from './rsvp-changes';
 import { RsvpPasses } from './rsvp-pass';
@@ -48,6 +55,11 @@ import { WaitingListService } from './waiting-list.service';
     WaitingListMailer,
     SendWaitingListOfferJob,
     ExpireWaitingListOfferJob,
+    EventNotices,
+    SendEventRemindersJob,
+    SendEventReminderEmailJob,
+    SendEventChangeEmailJob,
+    SendEventCancelledEmailJob,
   ],
   exports: [InvitationsService, RsvpsService, ReservationsService, RsvpChanges, InvitationsMailer],
 })

@@ -8,6 +8,8 @@ export interface ReservationView {
   invitationId: number;
   status: Rsvp['status'];
   guestCount: number;
+  /** A paid guest's larger count awaiting payment of the difference (see Rsvp.raiseTo). */
+  raiseTo: number | null;
   holdExpiresAt: Date | null;
   invitation: { id: number; status: Invitation['status']; recipientEmail: string } | null;
 }
@@ -19,6 +21,7 @@ export function reservationView(rsvp: Rsvp, invitation: Invitation | null): Rese
     invitationId: rsvp.invitationId,
     status: rsvp.status,
     guestCount: rsvp.guestCount,
+    raiseTo: rsvp.raiseTo ?? null,
     holdExpiresAt: rsvp.holdExpiresAt ?? null,
     invitation: invitation && {
       id: invitation.id,

@@ -110,6 +110,22 @@ export class ReservationsService {
     return reservationView(rsvp, invitation);
   }
 
+  /**
+   * The difference for more guests was paid: the reservation is for the larger count now, and
+   * the guest gets the updated confirmation. Call under lockWithEvent().
+   */
+  async confirmRaise(em: EntityManager, rsvpId: string): Promise<void> {
+    const rsvp = await em.findOneOrFail(Rsvp, { id: rsvpId });
+    if (rsvp.status !== 'attending' || !rsvp.raiseTo) return;
+    const invitation = await em.findOne(Invitation, { id: rsvp.invitationId });
+    rsvp.guestCount = Math.max(rsvp.guestCount, rsvp.raiseTo);
+    rsvp.raiseTo = null;
+    rsvp.holdExpiresAt = null;
+    rsvp.respondedAt = new Date();
+    await em.flush();
+    if (invitation) await this.invitations.confirmRsvp(em, rsvp, invitation.recipientEmail);
+  }
+
   /** The payment that paid for an attending reservation was refunded: the guest's place is given up. */
   async giveUp(em: EntityManager, rsvpId: string): Promise<void> {
     const rsvp = await em.findOneOrFail(Rsvp, { id: rsvpId });

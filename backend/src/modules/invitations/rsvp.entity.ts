@@ -48,6 +48,14 @@ export class Rsvp {
   @Property({ type: 'timestamptz', nullable: true })
   holdStartedAt?: Date | null;
 
+  /**
+   * A paid guest asked for more guests: the count they asked for, awaiting payment of the
+   * difference. guestCount stays the paid count until it lands; the extra seats are held while
+   * holdExpiresAt is ahead (seat-ledger.ts).
+   */
+  @Property({ type: 'integer', nullable: true })
+  raiseTo?: number | null;
+
   /** Bumped whenever the confirmed details change; each version gets its own confirmation email. */
   @Property({ type: 'integer', default: 0 })
   confirmationVersion: number = 0;

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config/environment';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { eventAddress } from '../events/event-calendar';
 import { formatEventTime } from '../events/event-format';
+import { rsvpDeadlineOf } from '../events/event-schedule';
 import type { EventView } from '../events/event-view';
 import { EventsService } from '../events/events.service';
 import { RsvpDto } from './dto/rsvp.dto';
@@ -27,6 +28,8 @@ export interface RsvpView {
   specialRequests: string | null;
   respondedAt: Date;
   holdExpiresAt: Date | null;
+  /** More guests asked for than paid: the count awaiting payment of the difference. */
+  raiseTo: number | null;
 }
 
 export function rsvpView(rsvp: Rsvp): RsvpView {
@@ -39,6 +42,7 @@ export function rsvpView(rsvp: Rsvp): RsvpView {
     specialRequests: rsvp.specialRequests ?? null,
     respondedAt: rsvp.respondedAt,
     holdExpiresAt: rsvp.holdExpiresAt ?? null,
+    raiseTo: rsvp.raiseTo ?? null,
   };
 }
 
@@ -93,6 +97,7 @@ interface RsvpListRow {
   special_requests: string | null;
   responded_at: Date;
   hold_expires_at: Date | null;
+  raise_to: number | null;
   created_at: Date;
   recipient_name: string;
   recipient_email: string;
@@ -106,13 +111,21 @@ interface RsvpListRow {
   currency: EventView['currency'];
 }
 
-/** What a confirmation email states about an attending RSVP; a change means a new confirmation. */
-function confirmedDetails(rsvp: Rsvp): string {
-  return JSON.stringify([rsvp.guestCount, rsvp.guestNames ?? []]);
+/** What the guest's emails state about their answer: any change of it gets a new email. */
+function answerDetails(rsvp: Rsvp): string {
+  return JSON.stringify([
+    rsvp.status,
+    rsvp.guestCount,
+    rsvp.raiseTo ?? null,
+    rsvp.guestNames ?? [],
+    rsvp.dietaryRestrictions ?? null,
+    rsvp.specialRequests ?? null,
+  ]);
 }
 
-const PAID_CHANGE = 'Your reservation is already paid. Please contact the concierge to change the number of guests.';
-const PAID_DECLINE = 'Your reservation is already paid. Please contact the concierge to cancel it.';
+function deadlinePassed(event: EventView): string {
+  return `The RSVP deadline has passed. To change your answer, please contact ${event.organizer} at ${event.organizerContact}.`;
+}
 
 @Injectable()
 export class RsvpsService {
@@ -131,6 +144,7 @@ export class RsvpsService {
     const event = invitation && (await this.events.find(em, invitation.eventId));
     if (!invitation || !event) throw AppError.notFound('Invitation not found');
     const rsvp = await em.findOne(Rsvp, { invitationId: invitation.id });
+    const deadline = rsvpDeadlineOf(event);
     return {
       event: publicEventView(event),
       invitation: {
@@ -142,15 +156,23 @@ export class RsvpsService {
       rsvp: rsvp ? rsvpView(rsvp) : null,
       // The QR pass shown at the door: an attending guest's only.
       pass: rsvp?.status === 'attending' ? await this.passes.code(rsvp.passId) : null,
+      changes: {
+        deadline,
+        open: Date.now() <= deadline.getTime(),
+        host: { name: event.organizer, contact: event.organizerContact },
+      },
     };
   }
 
   /**
-   * Records the guest's answer. Everything happens under the event's row lock (then the
-   * invitation's and the RSVP's), so concurrent answers take seats one at a time and the capacity
-   * is never exceeded. On a paid event an attending guest's seats are held (pending) until the
-   * payment succeeds or the hold expires. A change that confirms new details queues a new
-   * confirmation; subscribers (payments) learn of every change in the same transaction.
+   * Records the guest's answer, or a change of it until the event's RSVP deadline. Everything
+   * happens under the event's row lock (then the invitation's and the RSVP's), so concurrent
+   * answers take seats one at a time and the capacity is never exceeded; a lower count or a
+   * decline gives seats back at once. On a paid event an attending guest's seats are held
+   * (pending) until the payment succeeds or the hold expires; a paid guest asking for more
+   * guests keeps the paid ones and holds the extra seats while paying the difference (raiseTo);
+   * fewer guests or a decline are refunded the difference by the payments module, which learns
+   * of every change (RsvpChanges) in the same transaction. Every change is emailed.
    */
   async respond(code: string, input: RsvpDto): Promise<{ rsvp: RsvpView; next: 'payment' | 'thank-you' }> {
     const found = await this.em.fork().findOne(Invitation, { invitationCode: code });
@@ -168,9 +190,12 @@ export class RsvpsService {
         { invitationId: invitation.id },
         { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
       );
+      // The deadline closes changes of an answer; a first answer (or one still awaiting payment) is taken.
+      const answered = existing?.status === 'attending' || existing?.status === 'not_attending';
+      if (answered && Date.now() > rsvpDeadlineOf(event).getTime()) throw AppError.conflict(deadlinePassed(event));
       const paidEvent = Number(event.ticketPrice) > 0;
       const paidSeats = paidEvent && existing?.status === 'attending';
-      const confirmed = existing?.status === 'attending' ? confirmedDetails(existing) : null;
+      const before = existing && existing.status !== 'pending' ? answerDetails(existing) : null;
       const rsvp =
         existing ??
         em.create(Rsvp, { invitationId: invitation.id, eventId: event.id, status: 'pending', guestCount: 0 });
@@ -189,21 +214,31 @@ export class RsvpsService {
           const message = 'Please list no more guest names than guests';
           throw AppError.badRequest(message, { guestNames: message });
         }
-        if (paidSeats) {
-          if (guestCount !== existing.guestCount) throw AppError.conflict(PAID_CHANGE);
+        if (paidSeats && guestCount > existing.guestCount) {
+          // More guests than paid for: the paid ones stay, the extra seats are held while the
+          // guest pays the difference.
+          await assertSeatsAvailable(em, event, guestCount, existing.id);
+          const holdLive = !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
+          if (rsvp.raiseTo !== guestCount || !holdLive) {
+            rsvp.holdExpiresAt = new Date(Date.now() + this.config.PAYMENT_HOLD_MINUTES * 60_000);
+          }
+          em.assign(rsvp, { raiseTo: guestCount, guestNames });
+        } else if (paidSeats) {
+          // The same or fewer guests: the seats given up are free at once, and refunded.
+          em.assign(rsvp, { guestCount, guestNames, raiseTo: null, holdExpiresAt: null });
         } else {
           await assertSeatsAvailable(em, event, guestCount, existing?.id);
+          const awaitsPayment = paidEvent;
+          if (awaitsPayment) holdSeats(rsvp, this.config.PAYMENT_HOLD_MINUTES);
+          else em.assign(rsvp, { holdExpiresAt: null });
+          em.assign(rsvp, { status: awaitsPayment ? 'pending' : 'attending', guestCount, guestNames, raiseTo: null });
+          if (!awaitsPayment) invitation.status = 'accepted';
+          // Changing one's mind after declining: the invitation is open again until the payment lands.
+          else if (invitation.status === 'declined') invitation.status = 'sent';
         }
-        const awaitsPayment = paidEvent && !paidSeats;
-        if (awaitsPayment) holdSeats(rsvp, this.config.PAYMENT_HOLD_MINUTES);
-        else em.assign(rsvp, { holdExpiresAt: null });
-        em.assign(rsvp, { status: awaitsPayment ? 'pending' : 'attending', guestCount, guestNames });
-        if (!awaitsPayment) invitation.status = 'accepted';
-        // Changing one's mind after declining: the invitation is open again until the payment lands.
-        else if (invitation.status === 'declined') invitation.status = 'sent';
       } else {
-        if (paidSeats) throw AppError.conflict(PAID_DECLINE);
-        em.assign(rsvp, { status: 'not_attending', guestCount: 0, guestNames: [], holdExpiresAt: null });
+        // Declining frees the seats at once; a paid guest is refunded (payments, RsvpChanges).
+        em.assign(rsvp, { status: 'not_attending', guestCount: 0, guestNames: [], holdExpiresAt: null, raiseTo: null });
         invitation.status = 'declined';
       }
       em.assign(rsvp, {
@@ -212,12 +247,15 @@ export class RsvpsService {
         respondedAt: new Date(),
       });
       await em.flush();
-      if (rsvp.status === 'attending' && confirmed !== confirmedDetails(rsvp)) {
-        await this.invitations.confirmRsvp(em, rsvp, invitation.recipientEmail);
-      }
+      // A new attending answer is confirmed and a change of one (a decline too) emailed; one
+      // awaiting payment is confirmed when the payment lands.
+      const awaitsPayment = rsvp.status === 'pending' || (rsvp.status === 'attending' && !!rsvp.raiseTo);
+      const after = answerDetails(rsvp);
+      const tell = rsvp.status === 'attending' ? after !== before : before !== null && after !== before;
+      if (tell && !awaitsPayment) await this.invitations.confirmRsvp(em, rsvp, invitation.recipientEmail);
       await this.changes.publish({ em, rsvp: reservationView(rsvp, invitation), event });
       await em.flush();
-      return { rsvp: rsvpView(rsvp), next: rsvp.status === 'pending' ? 'payment' : 'thank-you' };
+      return { rsvp: rsvpView(rsvp), next: awaitsPayment ? 'payment' : 'thank-you' };
     });
   }
 
@@ -249,6 +287,7 @@ export class RsvpsService {
       specialRequests: r.special_requests ?? null,
       respondedAt: r.responded_at,
       holdExpiresAt: r.hold_expires_at ?? null,
+      raiseTo: r.raise_to ?? null,
       createdAt: r.created_at,
       invitation: {
         id: r.invitation_id,

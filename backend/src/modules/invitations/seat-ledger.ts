@@ -4,7 +4,8 @@ import type { Rsvp } from './rsvp.entity';
 
 /**
  * The one capacity rule, shared by RSVPs and payments. Seats taken by an event are the guests of
- * its RSVPs that attend, plus those of RSVPs waiting for payment whose hold has not expired.
+ * its RSVPs that attend, plus those of RSVPs waiting for payment whose hold has not expired, plus
+ * the extra guests a paid guest asked for while their hold for the difference lasts.
  * Every change that can take seats runs in one transaction that first locks the event (EventsService.lock), so such
  * changes on one event happen one at a time and never oversell.
  */
@@ -13,7 +14,10 @@ export const AT_CAPACITY_MESSAGE = 'This event is at capacity';
 /** Guests holding seats at the event now, leaving out one RSVP (the one being changed). */
 export async function seatsTaken(em: EntityManager, eventId: number, excludeRsvpId?: string): Promise<number> {
   const [row] = await em.execute<Array<{ taken: number }>>(
-    `select coalesce(sum(guest_count), 0)::int as taken from rsvps
+    `select coalesce(sum(case
+              when status = 'attending' and raise_to is not null and hold_expires_at > now()
+                then greatest(guest_count, raise_to)
+              else guest_count end), 0)::int as taken from rsvps
       where event_id = ?
         and (status = 'attending' or (status = 'pending' and hold_expires_at > now()))
         and (?::uuid is null or id <> ?::uuid)`,

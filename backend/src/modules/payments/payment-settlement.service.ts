@@ -33,14 +33,23 @@ export type SettleResult =
   | 'refund-changed'
   | 'refund-duplicate'
   | 'refund-event-cancelled'
+  | 'partial-refund'
   | `rejected: ${string}`;
 
 export const refundNoticeKey = (paymentId: string) => `payment.refund-notice:${paymentId}`;
+/** One notice per partial refund (a guest who lowered the count). */
+export const partialRefundNoticeKey = (refundId: string) => `payment.refund-notice:part:${refundId}`;
+
+/** The guests a reservation is to be paid for: its count, or the larger count asked for; none once declined. */
+export function guestsToPay(rsvp: ReservationView): number {
+  if (rsvp.status === 'not_attending') return 0;
+  return rsvp.status === 'attending' ? Math.max(rsvp.guestCount, rsvp.raiseTo ?? 0) : rsvp.guestCount;
+}
 
 export const SUPERSEDED_MESSAGE = 'Replaced: the reservation changed before this payment was made';
 export const EVENT_CANCELLED_MESSAGE = 'The event was cancelled before this payment was made';
 
-const REFUND_RESULTS: Record<Exclude<RefundReason, 'admin' | 'no_seat'>, SettleResult> = {
+const REFUND_RESULTS: Record<Exclude<RefundReason, 'admin' | 'no_seat' | 'guest_change'>, SettleResult> = {
   changed: 'refund-changed',
   duplicate: 'refund-duplicate',
   event_cancelled: 'refund-event-cancelled',
@@ -110,7 +119,8 @@ export class PaymentSettlement {
       case 'payment_intent.canceled':
         return { kind: 'canceled', intentId: String(object.id) };
       case 'charge.refunded': {
-        if (typeof object.payment_intent !== 'string' || object.refunded !== true) return null;
+        // Partial refunds (a guest who lowered the count) come as charge.refunded too, not yet `refunded`.
+        if (typeof object.payment_intent !== 'string' || !(Number(object.amount_refunded) > 0)) return null;
         return {
           kind: 'refunded',
           intentId: object.payment_intent,
@@ -150,9 +160,11 @@ export class PaymentSettlement {
       }
       case 'refunded': {
         if (payment.status === 'refunded') return 'unchanged';
-        if (outcome.currency.toUpperCase() !== payment.currency || outcome.amountRefunded < payment.amount) {
+        if (outcome.currency.toUpperCase() !== payment.currency) {
           return `rejected: refund of ${outcome.amountRefunded} ${outcome.currency} does not cover ${payment.amount} ${payment.currency}`;
         }
+        await this.landPartialRefunds(em, payment, outcome.amountRefunded);
+        if (outcome.amountRefunded < payment.amount) return 'partial-refund';
         payment.status = 'refunded';
         payment.refundedAt = new Date();
         payment.refundRequestedAt ??= payment.refundedAt;
@@ -197,6 +209,17 @@ export class PaymentSettlement {
           await this.refundAutomatically(em, payment, mismatch, invitation);
           return REFUND_RESULTS[mismatch];
         }
+        if (rsvp.status === 'attending' && rsvp.raiseTo) {
+          // The difference for more guests: their seats were held, or are still free.
+          const raiseHeld = !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
+          if (!raiseHeld && !(await this.reservations.seatsFree(em, { ...rsvp, guestCount: rsvp.raiseTo }, event))) {
+            await this.reservations.dropHold(em, rsvp.id);
+            await this.refundAutomatically(em, payment, 'no_seat', invitation);
+            return 'refund-no-seat';
+          }
+          await this.reservations.confirmRaise(em, rsvp.id);
+          return 'applied';
+        }
         if (rsvp.status === 'attending') return 'applied';
         const holdLive = rsvp.status === 'pending' && !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
         const seatsFree = holdLive || (await this.reservations.seatsFree(em, rsvp, event));
@@ -225,14 +248,132 @@ export class PaymentSettlement {
     rsvp: ReservationView,
     event: EventView,
     invitation: ReservationView['invitation'],
-  ): Promise<Exclude<RefundReason, 'admin' | 'no_seat'> | null> {
-    if (await this.paidByAnother(em, rsvp, payment)) return 'duplicate';
+  ): Promise<Exclude<RefundReason, 'admin' | 'no_seat' | 'guest_change'> | null> {
+    const due = amountDue(String(event.ticketPrice), event.currency, guestsToPay(rsvp));
+    const paidByOthers = await this.netPaid(em, rsvp.id, payment.id);
+    if (paidByOthers > 0 && paidByOthers >= due) return 'duplicate';
     if (event.status === 'cancelled') return 'event_cancelled';
     if (!invitation || invitation.status === 'cancelled') return 'changed';
     if (rsvp.status === 'not_attending') return 'changed';
-    const due = amountDue(String(event.ticketPrice), event.currency, rsvp.guestCount);
-    if (payment.currency !== event.currency || payment.amount !== due) return 'changed';
+    if (payment.currency !== event.currency || payment.amount !== due - paidByOthers) return 'changed';
     return null;
+  }
+
+  /**
+   * What the guest has paid for the reservation and keeps paid: succeeded payments not being
+   * given back, less their partial refunds (asked for or landed). `except` leaves one payment out.
+   */
+  async netPaid(em: EntityManager, rsvpId: string, except?: string): Promise<number> {
+    const [{ paid }] = await em.execute<Array<{ paid: number }>>(
+      `select coalesce(sum(p.amount - coalesce((select sum(r.amount) from payment_refunds r
+                                                  where r.payment_id = p.id and r.error is null), 0)), 0)::int as paid
+         from payments p
+        where p.rsvp_id = ? and p.status = 'succeeded' and p.refund_requested_at is null
+          and (?::uuid is null or p.id <> ?::uuid)`,
+      [rsvpId, except ?? null, except ?? null],
+    );
+    return Number(paid);
+  }
+
+  /**
+   * A guest lowered the count or declined (before the RSVP deadline): what they paid beyond what
+   * the reservation now costs goes back through the refund jobs, the latest payment first. A
+   * whole payment is refunded as refunds are; part of one as a partial refund. Runs in the
+   * answer's transaction, under the event's and the RSVP's locks.
+   */
+  async refundExcess(em: EntityManager, rsvp: ReservationView, event: EventView): Promise<void> {
+    const due = amountDue(String(event.ticketPrice), event.currency, guestsToPay(rsvp));
+    let excess = (await this.netPaid(em, rsvp.id)) - due;
+    if (excess <= 0) return;
+    const payments = await em.find(
+      Payment,
+      { rsvpId: rsvp.id, status: 'succeeded', refundRequestedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { createdAt: 'desc' } },
+    );
+    for (const payment of payments) {
+      if (excess <= 0) break;
+      const [{ partial }] = await em.execute<Array<{ partial: number }>>(
+        `select coalesce(sum(amount), 0)::int as partial from payment_refunds where payment_id = ? and error is null`,
+        [payment.id],
+      );
+      const left = payment.amount - Number(partial);
+      const take = Math.min(left, excess);
+      if (take <= 0) continue;
+      excess -= take;
+      if (take === payment.amount) {
+        await this.refundAutomatically(em, payment, 'guest_change', rsvp.invitation);
+        continue;
+      }
+      // What lands last closes the payment as refunded: it is the guest's change, not an admin's.
+      if (take === left) payment.refundReason = 'guest_change';
+      const [{ id }] = await em.execute<Array<{ id: string }>>(
+        `insert into payment_refunds (payment_id, amount, reason) values (?, ?, 'guest_change') returning id`,
+        [payment.id, take],
+      );
+      await this.outbox.add(em, 'payment.partial-refund', { refundId: id });
+      if (rsvp.invitation) {
+        await this.emails.queue(
+          em,
+          { key: partialRefundNoticeKey(id), kind: 'payment.refund-notice', recipient: rsvp.invitation.recipientEmail },
+          'payment.partial-refund-notice',
+          { refundId: id },
+        );
+      }
+    }
+    await em.flush();
+  }
+
+  /** The provider says `amountRefunded` of the charge is back: the partial refunds it covers have landed. */
+  private async landPartialRefunds(em: EntityManager, payment: Payment, amountRefunded: number): Promise<void> {
+    await em.execute(
+      `update payment_refunds r set refunded_at = now(), updated_at = now()
+         from (select id, sum(amount) over (order by requested_at, id) as running
+                 from payment_refunds where payment_id = ? and error is null) c
+        where r.id = c.id and r.refunded_at is null and c.running <= ?`,
+      [payment.id, amountRefunded],
+    );
+  }
+
+  /** A partial refund and its payment, for the refund job and the guest's notice. */
+  async partialRefund(refundId: string): Promise<{
+    id: string;
+    paymentId: string;
+    amount: number;
+    requestedAt: Date;
+    refundedAt: Date | null;
+    error: string | null;
+  } | null> {
+    const [row] = await this.em.fork().getConnection().execute<
+      Array<{
+        id: string;
+        payment_id: string;
+        amount: number;
+        requested_at: Date;
+        refunded_at: Date | null;
+        error: string | null;
+      }>
+    >(`select id, payment_id, amount, requested_at, refunded_at, error from payment_refunds where id = ?`, [refundId]);
+    return row
+      ? {
+          id: row.id,
+          paymentId: row.payment_id,
+          amount: Number(row.amount),
+          requestedAt: row.requested_at,
+          refundedAt: row.refunded_at,
+          error: row.error,
+        }
+      : null;
+  }
+
+  /** The provider refused a partial refund (or stayed away past the retries): recorded for the admin. */
+  async failPartialRefund(refundId: string, message: string): Promise<void> {
+    await this.em
+      .fork()
+      .getConnection()
+      .execute(`update payment_refunds set error = ?, updated_at = now() where id = ? and refunded_at is null`, [
+        message.slice(0, 1000),
+        refundId,
+      ]);
   }
 
   /** Whether another payment of this reservation succeeded and is not being given back. */
@@ -251,7 +392,7 @@ export class PaymentSettlement {
     em: EntityManager,
     payment: Payment,
     reason: Exclude<RefundReason, 'admin'>,
-    invitation: ReservationView['invitation'],
+    invitation: ReservationView['invitation'] | undefined,
   ): Promise<void> {
     payment.refundReason = reason;
     payment.refundRequestedAt = new Date();
@@ -319,8 +460,11 @@ export class PaymentSettlement {
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (open.length === 0) return;
+    // What is still to pay: a pending reservation's fee, or the difference for more guests asked for.
     const due =
-      rsvp.status === 'pending' ? amountDue(String(event.ticketPrice), event.currency, rsvp.guestCount) : null;
+      rsvp.status === 'pending' || (rsvp.status === 'attending' && rsvp.raiseTo)
+        ? amountDue(String(event.ticketPrice), event.currency, guestsToPay(rsvp)) - (await this.netPaid(em, rsvp.id))
+        : null;
     for (const payment of open) {
       if (due !== null && payment.amount === due && payment.currency === event.currency) continue;
       payment.supersededAt = new Date();

@@ -7,9 +7,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /**
  * Why a refund was asked for: by an administrator; no seat was left when the money arrived; the
  * reservation had changed (other guest count, declined, cancelled) by the time it was paid; or
- * the reservation was already paid by another payment; or the event was cancelled.
+ * the reservation was already paid by another payment; or the event was cancelled; or the guest
+ * declined or lowered the count before the RSVP deadline ('guest_change', also on partial refunds).
  */
-export type RefundReason = 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled';
+export type RefundReason = 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | 'guest_change';
 
 /**
  * A guest's payment for an RSVP. `amount` is in minor units of `currency` (cents; yen have none),

@@ -7,7 +7,7 @@ import { renderBrandEmail } from '../../platform/mail/email-layout';
 import { formatEventDate } from '../events/event-format';
 import { formatAmount } from './money';
 import type { RefundReason } from './payment.entity';
-import { refundNoticeKey } from './payment-settlement.service';
+import { partialRefundNoticeKey, PaymentSettlement, refundNoticeKey } from './payment-settlement.service';
 import { PaymentsService } from './payments.service';
 
 /** Why the money goes back, as the guest reads it. */
@@ -21,6 +21,8 @@ function refundExplanation(reason: RefundReason | null | undefined, eventName: s
       return `Your reservation for ${eventName} had already been paid, so this second payment is not needed. Your reservation stands.`;
     case 'event_cancelled':
       return `We are very sorry: ${eventName} has been cancelled.`;
+    case 'guest_change':
+      return `As you asked, your reservation for ${eventName} has been changed.`;
     default:
       return `Your reservation for ${eventName} has been cancelled and your payment refunded.`;
   }
@@ -30,6 +32,7 @@ function refundExplanation(reason: RefundReason | null | undefined, eventName: s
 export class PaymentsMailer {
   constructor(
     private readonly payments: PaymentsService,
+    private readonly settlement: PaymentSettlement,
     private readonly emails: EmailDeliveryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -70,6 +73,43 @@ export class PaymentsMailer {
           subject: `Your payment ${landed ? 'has been' : 'is being'} refunded · ${brand}`,
           ...body,
         };
+      },
+      { job },
+    );
+  }
+
+  /** Tells a guest who lowered the count, once, that the difference is on its way back. */
+  async sendPartialRefundNotice(refundId: string, job?: Job): Promise<void> {
+    const refund = await this.settlement.partialRefund(refundId);
+    const found = refund && (await this.payments.findWithContext(refund.paymentId));
+    if (!refund || !found) return;
+    const { payment, invitation, event, rsvp } = found;
+    const brand = this.config.BRAND_NAME;
+    const amount = formatAmount(refund.amount, payment.currency);
+    await this.emails.deliverOnce(
+      partialRefundNoticeKey(refund.id),
+      { kind: 'payment.refund-notice', recipient: invitation.recipientEmail },
+      () => {
+        const body = renderBrandEmail({
+          brand,
+          appUrl: this.config.APP_URL,
+          preheader: `${amount} of your payment for ${event.name} is being refunded.`,
+          heading: 'Part of Your Payment Is Being Refunded',
+          paragraphs: [
+            `Dear ${invitation.recipientName},`,
+            rsvp.status === 'attending'
+              ? `As you asked, your reservation for ${event.name} is now for ${rsvp.guestCount} ${rsvp.guestCount === 1 ? 'guest' : 'guests'}.`
+              : `As you asked, your reservation for ${event.name} has been cancelled.`,
+            `The difference of ${amount} is being refunded to the card you used. Depending on your bank, it can take 5 to 10 business days to appear.`,
+            'Should you have any question, our concierge is at your disposal.',
+          ],
+          details: [
+            ['Event', event.name],
+            ['Date', formatEventDate(event.date)],
+            ['Refund', amount],
+          ],
+        });
+        return { to: invitation.recipientEmail, subject: `Part of your payment is being refunded · ${brand}`, ...body };
       },
       { job },
     );

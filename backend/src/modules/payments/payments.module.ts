@@ -14,7 +14,9 @@ import { AdminPaymentsController } from './admin-payments.controller';
 import { HoldReleaseScheduler } from './hold-release.scheduler';
 import { ApplyStripeEventJob } from './jobs/apply-stripe-event.job';
 import { CancelPaymentIntentJob } from './jobs/cancel-payment-intent.job';
+import { PartialRefundJob } from './jobs/partial-refund.job';
 import { RefundPaymentJob } from './jobs/refund-payment.job';
+import { SendPartialRefundNoticeJob } from './jobs/send-partial-refund-notice.job';
 import { ReleaseExpiredHoldsJob } from './jobs/release-expired-holds.job';
 import { SendRefundNoticeJob } from './jobs/send-refund-notice.job';
 import { PaymentSettlement } from './payment-settlement.service';
@@ -47,7 +49,9 @@ const gatewayProvider = {
     HoldReleaseScheduler,
     ApplyStripeEventJob,
     RefundPaymentJob,
+    PartialRefundJob,
     CancelPaymentIntentJob,
+    SendPartialRefundNoticeJob,
     SendRefundNoticeJob,
     ReleaseExpiredHoldsJob,
   ],

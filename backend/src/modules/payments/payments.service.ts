@@ -19,7 +19,8 @@ import { ReservationsService } from '../invitations/reservations.service';
 import { RsvpChanges } from '../invitations/rsvp-changes';
 import { amountDue, formatAmount, toMajorUnits, toMinorUnits } from './money';
 import { Payment } from './payment.entity';
-import { PaymentSettlement } from './payment-settlement.service';
+import { guestsToPay, PaymentSettlement } from './payment-settlement.service';
+import { AT_CAPACITY_MESSAGE } from '../invitations/seat-ledger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_AMOUNT = 2_000_000_000;
@@ -114,7 +115,11 @@ export class PaymentsService implements OnModuleInit {
    * cancelled event refunds what was paid for it.
    */
   onModuleInit(): void {
-    this.rsvpChanges.subscribe(({ em, rsvp, event }) => this.settlement.supersedeStale(em, rsvp, event));
+    this.rsvpChanges.subscribe(async ({ em, rsvp, event }) => {
+      await this.settlement.supersedeStale(em, rsvp, event);
+      // Fewer guests, or a decline, before the deadline: the difference goes back.
+      await this.settlement.refundExcess(em, rsvp, event);
+    });
     this.eventLifecycle.onCancelled(({ em, event }) => this.settlement.settleCancelledEvent(em, event));
   }
 
@@ -134,11 +139,11 @@ export class PaymentsService implements OnModuleInit {
       if (event.status === 'cancelled') throw AppError.conflict('This event has been cancelled');
       if (rsvp.status === 'not_attending')
         throw AppError.conflict('This RSVP is not attending, so there is nothing to pay');
-      const paid = await em.count(Payment, { rsvpId, status: 'succeeded', refundRequestedAt: null });
-      if (paid > 0) throw AppError.conflict('This reservation is already paid');
-
-      const due = amountDue(String(event.ticketPrice), event.currency, rsvp.guestCount);
-      if (due === 0) throw AppError.conflict('This event is free: no payment is needed');
+      // A guest who asked for more guests pays the difference; anyone else the whole fee.
+      const fee = amountDue(String(event.ticketPrice), event.currency, guestsToPay(rsvp));
+      if (fee === 0) throw AppError.conflict('This event is free: no payment is needed');
+      const due = fee - (await this.settlement.netPaid(em, rsvpId));
+      if (due <= 0) throw AppError.conflict('This reservation is already paid');
       if (due > MAX_AMOUNT)
         throw AppError.conflict('This amount is too large to pay online. Please contact the concierge.');
       if (toMinorUnits(clientAmount, event.currency) !== due) {
@@ -148,7 +153,12 @@ export class PaymentsService implements OnModuleInit {
       }
       // A guest back after the hold lapsed pays only while the seats are still free (and gets no
       // second hold: the payment re-checks capacity when it lands).
-      await this.reservations.holdForPayment(em, rsvp.id, event, this.config.PAYMENT_HOLD_MINUTES);
+      if (rsvp.status === 'pending') {
+        await this.reservations.holdForPayment(em, rsvp.id, event, this.config.PAYMENT_HOLD_MINUTES);
+      } else if (!(await this.reservations.seatsFree(em, { ...rsvp, guestCount: guestsToPay(rsvp) }, event))) {
+        const held = !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
+        if (!held) throw AppError.conflict(AT_CAPACITY_MESSAGE);
+      }
       return { amount: due, currency: event.currency, eventName: event.name };
     });
 
@@ -160,7 +170,9 @@ export class PaymentsService implements OnModuleInit {
         !locked ||
         locked.reservation.status === 'not_attending' ||
         locked.event.currency !== currency ||
-        amountDue(String(locked.event.ticketPrice), locked.event.currency, locked.reservation.guestCount) !== amount
+        amountDue(String(locked.event.ticketPrice), locked.event.currency, guestsToPay(locked.reservation)) -
+          (await this.settlement.netPaid(em, rsvpId)) !==
+          amount
       ) {
         throw AppError.conflict(CHANGED_WHILE_PAYING);
       }
@@ -309,6 +321,35 @@ export class PaymentsService implements OnModuleInit {
             requestedAt,
           ],
         );
+    }
+  }
+
+  /**
+   * The partial refund job (a guest who lowered the count): asks the provider for that part of
+   * the charge, once per refund (its id is the key). A refusal, or an outage outlasting the
+   * retries, is recorded on the refund for the admin to see.
+   */
+  async partialRefundForJob(refundId: string, job?: Job): Promise<void> {
+    const refund = await this.settlement.partialRefund(refundId);
+    if (!refund || refund.refundedAt || refund.error) return;
+    const payment = await this.em.fork().findOne(Payment, { id: refund.paymentId });
+    if (!payment?.transactionId || payment.status !== 'succeeded') return;
+    try {
+      await this.gateway.refund({
+        paymentIntentId: payment.transactionId,
+        idempotencyKey: `refund-part:${refund.id}`,
+        amount: refund.amount,
+        reason: 'guest_change',
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const refused = error instanceof GatewayError && !!error.statusCode && error.statusCode < 500;
+      if (!refused && !isFinalAttempt(job)) throw error;
+      this.logger.warn(`Partial refund ${refund.id} of payment ${payment.id} failed: ${message}`);
+      await this.settlement.failPartialRefund(
+        refund.id,
+        refused ? message : `The payment provider could not be reached: ${message}`,
+      );
     }
   }
 

@@ -59,7 +59,13 @@ export interface PaymentGateway {
   retrieveIntent(id: string): Promise<GatewayIntent | null>;
   /** Cancels an intent the guest may no longer pay; refused (GatewayError 400) once it succeeded. */
   cancelIntent(id: string): Promise<GatewayIntent>;
-  refund(input: { paymentIntentId: string; idempotencyKey: string; reason?: string }): Promise<GatewayRefund>;
+  /** Refunds `amount` (minor units) of the charge, or all that is left of it when absent. */
+  refund(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    reason?: string;
+    amount?: number;
+  }): Promise<GatewayRefund>;
 }
 
 export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');

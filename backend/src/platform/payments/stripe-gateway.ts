@@ -56,11 +56,17 @@ export class StripeGateway implements PaymentGateway {
     return toGatewayIntent(intent);
   }
 
-  async refund(input: { paymentIntentId: string; idempotencyKey: string; reason?: string }): Promise<GatewayRefund> {
+  async refund(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    reason?: string;
+    amount?: number;
+  }): Promise<GatewayRefund> {
     const refund = await this.call(() =>
       this.stripe.refunds.create(
         {
           payment_intent: input.paymentIntentId,
+          ...(input.amount !== undefined ? { amount: input.amount } : {}),
           ...(input.reason ? { metadata: { reason: input.reason } } : {}),
         },
         { idempotencyKey: input.idempotencyKey },

@@ -157,7 +157,8 @@ export class TestPaymentGateway implements PaymentGateway {
     });
   }
 
-  async refund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<GatewayRefund> {
+  /** Refunds `amount`, or what is left of the charge; Stripe's charge.refunded event follows each (partial ones too). */
+  async refund(input: { paymentIntentId: string; idempotencyKey: string; amount?: number }): Promise<GatewayRefund> {
     return this.em.fork().transactional(async (em) => {
       const [existing] = await em.execute<Array<{ id: string }>>(
         'select id from test_gateway_refunds where idempotency_key = ?',
@@ -178,13 +179,28 @@ export class TestPaymentGateway implements PaymentGateway {
       }
       if (row.refunded)
         throw new GatewayError(`Charge ${row.charge_id} has already been refunded.`, 'invalid_request_error', 400);
+      const [{ refunded }] = await em.execute<Array<{ refunded: number }>>(
+        'select coalesce(sum(amount), 0)::int as refunded from test_gateway_refunds where payment_intent_id = ?',
+        [row.id],
+      );
+      const left = Number(row.amount) - Number(refunded);
+      const amount = input.amount ?? left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        throw new GatewayError(
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'invalid_request_error',
+          400,
+        );
+      }
       const refundId = id('re');
       await em.execute(
         'insert into test_gateway_refunds (id, idempotency_key, payment_intent_id, amount) values (?, ?, ?, ?)',
-        [refundId, input.idempotencyKey, row.id, row.amount],
+        [refundId, input.idempotencyKey, row.id, amount],
       );
-      await em.execute('update test_gateway_intents set refunded = true, updated_at = now() where id = ?', [row.id]);
-      await this.sink.record(em, this.event('charge.refunded', chargeObject(row)));
+      const whole = amount === left;
+      if (whole)
+        await em.execute('update test_gateway_intents set refunded = true, updated_at = now() where id = ?', [row.id]);
+      await this.sink.record(em, this.event('charge.refunded', chargeObject(row, Number(refunded) + amount)));
       return { id: refundId, status: 'succeeded' };
     });
   }
@@ -281,15 +297,15 @@ function intentObject(row: IntentRow, declineCode?: string): GatewayEvent['data'
   };
 }
 
-function chargeObject(row: IntentRow): GatewayEvent['data']['object'] {
+function chargeObject(row: IntentRow, amountRefunded: number): GatewayEvent['data']['object'] {
   return {
     id: row.charge_id as string,
     object: 'charge',
     amount: Number(row.amount),
-    amount_refunded: Number(row.amount),
+    amount_refunded: amountRefunded,
     currency: row.currency,
     payment_intent: row.id,
-    refunded: true,
+    refunded: amountRefunded >= Number(row.amount),
     paid: true,
     status: 'succeeded',
     receipt_url: row.receipt_url,

@@ -25,8 +25,8 @@ export class OutboxMessage {
   @Property({ type: 'jsonb' })
   payload: Record<string, unknown>;
 
-  /** Delay before the job may run, in ms (e.g. a hold that expires later). */
-  @Property({ type: 'integer', default: 0 })
+  /** Delay before the job may run, in ms (a hold that expires later, a reminder weeks ahead: bigint). */
+  @Property({ type: 'integer', columnType: 'bigint', default: 0 })
   delayMs: number = 0;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

@@ -114,7 +114,7 @@ export class OutboxRelay implements OnModuleDestroy {
     const knex = this.orm.em.getConnection().getKnex();
     return knex.transaction(async (trx) => {
       const { rows } = (await trx.raw(
-        `select id, job_id, queue, job_name, payload, delay_ms from outbox_messages
+        `select id, job_id, queue, job_name, payload, delay_ms::float8 as delay_ms from outbox_messages
           where dispatched_at is null order by created_at limit ? for update skip locked`,
         [BATCH_SIZE],
       )) as { rows: OutboxRow[] };

@@ -1,5 +1,8 @@
 import { Transform } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -66,6 +69,9 @@ class TwoDecimals implements ValidatorConstraintInterface {
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DEADLINE = /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+const MAX_REMINDER_HOURS = 60 * 24;
+
 const SHORT = 200;
 const LONG = 5000;
 
@@ -202,4 +208,20 @@ export class EventFieldsDto {
   @IsInt({ message: 'Offer window must be a whole number of hours' })
   @Transform(decimalNumber)
   offerWindowHours?: number;
+  /** Local to the venue, like the date and times; empty: 48 hours before the start. Its day is checked by the service. */
+  @IsOptional()
+  @Matches(DEADLINE, { message: 'RSVP deadline must be a date and time like 2026-12-10T19:00' })
+  @IsString({ message: 'RSVP deadline must be a date and time like 2026-12-10T19:00' })
+  @Transform(emptyToNull)
+  rsvpDeadline?: string | null;
+
+  /** Hours before the start; absent: 7 days and 24 hours. An empty list sends no reminders. */
+  @IsOptional()
+  @ArrayUnique({ message: 'Each reminder time may appear only once' })
+  @Max(MAX_REMINDER_HOURS, { each: true, message: 'Reminders can be at most 60 days before the event' })
+  @Min(1, { each: true, message: 'Reminders must be at least 1 hour before the event' })
+  @IsInt({ each: true, message: 'Reminder times must be whole hours before the event' })
+  @ArrayMaxSize(5, { message: 'At most 5 reminders per event' })
+  @IsArray({ message: 'Reminder times must be a list of hours before the event' })
+  reminderHours?: number[];
 }

@@ -28,6 +28,14 @@ export const EVENT_VIEW = schema(
     organizerContact: t.string(),
     status: t.oneOf(EVENT_STATUSES),
     offerWindowHours: t.integer(),
+    rsvpDeadline: {
+      ...t.nullable(t.string({ example: '2026-12-10T19:00' })),
+      description: 'Until when guests may change their answer, local to the venue; null: 48 hours before the start.',
+    },
+    reminderHours: {
+      ...t.array(t.integer()),
+      description: 'Hours before the start at which attending guests are reminded.',
+    },
     createdAt: t.dateTime(),
     updatedAt: t.dateTime(),
   }),

@@ -56,6 +56,10 @@ const RSVP_FIELDS = {
   specialRequests: t.nullable(t.string()),
   respondedAt: t.dateTime(),
   holdExpiresAt: t.nullable(t.dateTime()),
+  raiseTo: {
+    ...t.nullable(t.integer()),
+    description: 'A paid guest asked for more guests: the count awaiting payment of the difference.',
+  },
 };
 
 export const RSVP_VIEW = schema('RsvpView', t.object(RSVP_FIELDS));
@@ -127,6 +131,11 @@ export const INVITATION_VIEW = schema(
         svg: t.string({ description: 'The QR code as an SVG document.' }),
       }),
     ),
+    changes: t.object({
+      deadline: { ...t.dateTime(), description: 'Until when the guest may answer or change the answer.' },
+      open: t.boolean(),
+      host: t.object({ name: t.string(), contact: t.string() }),
+    }),
   }),
 );
 

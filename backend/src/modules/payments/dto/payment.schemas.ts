@@ -26,7 +26,7 @@ const PAYMENT_FIELDS = {
   refundedAt: t.nullable(t.dateTime()),
   receiptUrl: t.nullable(t.string()),
   failureMessage: t.nullable(t.string()),
-  refundReason: t.nullable(t.oneOf(['admin', 'no_seat', 'changed', 'duplicate', 'event_cancelled'])),
+  refundReason: t.nullable(t.oneOf(['admin', 'no_seat', 'changed', 'duplicate', 'event_cancelled', 'guest_change'])),
   refundRequestedAt: t.nullable(t.dateTime()),
   refundError: t.nullable(t.string()),
   supersededAt: t.nullable(t.dateTime()),

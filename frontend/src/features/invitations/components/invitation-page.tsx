@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/money';
 import { useInvitation, useSubmitRsvp } from '../api/invitation';
 import { Flourish } from './flourish';
 import { InvitationError } from './invitation-error';
-import { formatEventDay } from '../../../lib/event-time';
+import { formatEventDay, formatVenueInstant } from '../../../lib/event-time';
 import { formatTicket, formatTimeRange, guestsLabel } from './invitation-format';
 import styles from './invitation.module.css';
 import { RsvpForm } from './rsvp-form';
@@ -30,7 +30,7 @@ export function InvitationPage({ code }: { code: string }) {
   }
   if (invitation.isError || !invitation.data) return <InvitationError onRetry={() => void invitation.refetch()} />;
 
-  const { event, invitation: invite, rsvp, pass } = invitation.data;
+  const { event, invitation: invite, rsvp, pass, changes } = invitation.data;
   const closed =
     invite.status === 'cancelled'
       ? 'This invitation has been cancelled.'
@@ -41,6 +41,9 @@ export function InvitationPage({ code }: { code: string }) {
           : null;
   const paid = event.ticketPrice > 0;
   const awaitingPayment = rsvp?.status === 'pending' && rsvp.holdExpiresAt && new Date(rsvp.holdExpiresAt) > new Date();
+  const answered = rsvp?.status === 'attending' || rsvp?.status === 'not_attending';
+  const deadline = formatVenueInstant(changes.deadline);
+  const hostIsEmail = /^[^\s@]+@[^\s@]+$/.test(changes.host.contact);
 
   return (
     <main className={styles.page}>
@@ -118,12 +121,21 @@ export function InvitationPage({ code }: { code: string }) {
         ) : (
           <>
             {rsvp?.status === 'attending' ? (
-              <p className={styles.current}>
+              <p className={styles.current} data-testid="current-answer">
                 You are attending with {guestsLabel(rsvp.guestCount).toLowerCase()}.{' '}
                 <Link to={`/invitations/${code}/thank-you`}>View confirmation</Link>
+                {rsvp.raiseTo && rsvp.raiseTo > rsvp.guestCount ? (
+                  <>
+                    <br />
+                    You asked for {guestsLabel(rsvp.raiseTo).toLowerCase()}: the additional seats are yours once paid.{' '}
+                    <Link to={`/invitations/${code}/payment/${rsvp.id}`}>Complete payment</Link>
+                  </>
+                ) : null}
               </p>
             ) : rsvp?.status === 'not_attending' && turn?.status !== 'expired' ? (
-              <p className={styles.current}>You have declined. You may change your answer below.</p>
+              <p className={styles.current} data-testid="current-answer">
+                You have declined.{changes.open ? ' You may change your answer below.' : ''}
+              </p>
             ) : awaitingPayment && turn?.status !== 'offered' ? (
               <p className={styles.current}>
                 Your seats are held while you complete payment.{' '}
@@ -131,27 +143,49 @@ export function InvitationPage({ code }: { code: string }) {
               </p>
             ) : null}
             <WaitingListPanel code={code} turn={turn} paid={paid} />
-            <RsvpForm
-              recipientName={invite.recipientName}
-              maxGuests={invite.maxGuests}
-              paid={paid}
-              previous={rsvp}
-              submitting={submit.isPending}
-              error={submit.error}
-              onSubmit={(answer) =>
-                submit.mutate(answer, {
-                  onSuccess: ({ rsvp: saved, next }) =>
-                    navigate(
-                      next === 'payment'
-                        ? `/invitations/${code}/payment/${saved.id}`
-                        : `/invitations/${code}/thank-you`,
-                    ),
-                })
-              }
-            />
-            {atCapacity && submit.variables && turn?.status !== 'waiting' && turn?.status !== 'offered' ? (
-              <JoinWaitingList code={code} answer={submit.variables} onJoined={() => submit.reset()} />
-            ) : null}
+            {changes.open || !answered ? (
+              <>
+                <p className={styles.deadline}>
+                  {changes.open
+                    ? `${answered ? 'You may change your answer' : 'Should your plans change, you may update your answer'} until ${deadline}.`
+                    : 'Please note that your answer will be final.'}
+                  {answered && paid && rsvp?.status === 'attending'
+                    ? ' Fewer guests, or declining, are refunded the difference; more guests are paid for on the next page.'
+                    : ''}
+                </p>
+                <RsvpForm
+                  recipientName={invite.recipientName}
+                  maxGuests={invite.maxGuests}
+                  paid={paid}
+                  previous={rsvp}
+                  submitting={submit.isPending}
+                  error={submit.error}
+                  onSubmit={(answer) =>
+                    submit.mutate(answer, {
+                      onSuccess: ({ rsvp: saved, next }) =>
+                        navigate(
+                          next === 'payment'
+                            ? `/invitations/${code}/payment/${saved.id}`
+                            : `/invitations/${code}/thank-you`,
+                        ),
+                    })
+                  }
+                />
+                {atCapacity && submit.variables && turn?.status !== 'waiting' && turn?.status !== 'offered' ? (
+                  <JoinWaitingList code={code} answer={submit.variables} onJoined={() => submit.reset()} />
+                ) : null}
+              </>
+            ) : (
+              <p className={styles.closed} role="status">
+                The RSVP deadline passed on {deadline}. To change your answer, please contact {changes.host.name} at{' '}
+                {hostIsEmail ? (
+                  <a href={`mailto:${changes.host.contact}`}>{changes.host.contact}</a>
+                ) : (
+                  changes.host.contact
+                )}
+                .
+              </p>
+            )}
           </>
         )}
       </section>

@@ -8,7 +8,13 @@ vi.setConfig({ testTimeout: 30_000 });
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderRoute } from '../../../testing/render';
 
-const view = (changes: { ticketPrice?: number; rsvp?: unknown; maxGuests?: number } = {}) => ({
+const OPEN = {
+  deadline: '2026-12-10T19:00:00.000Z',
+  open: true,
+  host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
+};
+
+const view = (changes: { ticketPrice?: number; rsvp?: unknown; maxGuests?: number; changes?: typeof OPEN } = {}) => ({
   data: {
     event: {
       id: 1,
@@ -33,6 +39,8 @@ const view = (changes: { ticketPrice?: number; rsvp?: unknown; maxGuests?: numbe
     },
     invitation: { recipientName: 'Grace Kelly', maxGuests: changes.maxGuests ?? 3, status: 'sent', specialNotes: null },
     rsvp: changes.rsvp ?? null,
+    pass: null,
+    changes: changes.changes ?? OPEN,
   },
 });
 
@@ -84,6 +92,41 @@ describe('the guest invitation page', () => {
     expect(await screen.findByLabelText('Guest 3 name')).toHaveValue('Cary Grant');
     expect(screen.getByLabelText('Guest 2 name')).toHaveValue('Prince Rainier');
     expect(screen.getByLabelText('Guest 1 name')).toHaveValue('Grace Kelly');
+  });
+
+  it('shows the answer and the deadline, and sends a change as an update', async () => {
+    const server = fakeServer({
+      'GET /api/invitations/abc': () => json(view({ rsvp })),
+      'POST /api/invitations/abc/rsvp': () => json({ data: { rsvp: { ...rsvp, guestCount: 1 }, next: 'thank-you' } }),
+    });
+    const { router } = renderRoute('/invitation/abc');
+    expect(await screen.findByTestId('current-answer')).toHaveTextContent('You are attending with 2 guests.');
+    expect(
+      screen.getByText(/You may change your answer until Thursday, December 10, 2026 at 7:00 PM/),
+    ).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click((await screen.findByRole('radio', { name: '1' })).closest('label')!);
+    await user.click(screen.getByRole('button', { name: 'Update RSVP' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invitations/abc/thank-you'));
+    expect(server.callsTo('POST /api/invitations/abc/rsvp')[0].body).toMatchObject({
+      status: 'attending',
+      guestCount: 1,
+    });
+  });
+
+  it('after the deadline, says how to reach the host instead of offering the form', async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view({ rsvp, changes: { ...OPEN, open: false } })),
+    });
+    renderRoute('/invitation/abc');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The RSVP deadline passed on Thursday, December 10, 2026 at 7:00 PM. To change your answer, please contact Maison Fortuna at events@maisonfortuna.local.',
+    );
+    expect(screen.getByRole('link', { name: 'events@maisonfortuna.local' })).toHaveAttribute(
+      'href',
+      'mailto:events@maisonfortuna.local',
+    );
+    expect(screen.queryByRole('button', { name: /RSVP/ })).not.toBeInTheDocument();
   });
 
   it('goes to the payment page when the event has a ticket price', async () => {

@@ -123,7 +123,11 @@ export function RsvpForm({
       </Form.Item>
       {error ? <Alert type="error" showIcon message={error.message} className={styles.formError} /> : null}
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-        {status === 'attending' && paid ? 'Continue to Payment' : 'Send RSVP'}
+        {status === 'attending' && paid && previous?.status !== 'attending'
+          ? 'Continue to Payment'
+          : previous && previous.status !== 'pending'
+            ? 'Update RSVP'
+            : 'Send RSVP'}
       </Button>
     </Form>
   );

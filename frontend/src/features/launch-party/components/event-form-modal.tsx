@@ -37,8 +37,22 @@ export function eventDefaults(brand: string): EventFields {
     organizerContact: '',
     status: 'draft',
     offerWindowHours: 24,
+    rsvpDeadline: '',
+    reminderHours: [...DEFAULT_REMINDER_HOURS],
   };
 }
+
+/** Attending guests are reminded this long before the start, unless the event says otherwise. */
+const DEFAULT_REMINDER_HOURS = [168, 24];
+
+const REMINDER_OPTIONS = [
+  { value: 336, label: '14 days before' },
+  { value: 168, label: '7 days before' },
+  { value: 72, label: '3 days before' },
+  { value: 48, label: '48 hours before' },
+  { value: 24, label: '24 hours before' },
+  { value: 3, label: '3 hours before' },
+];
 
 const required = (message: string) => [{ required: true, whitespace: true, message }];
 
@@ -64,7 +78,14 @@ export function EventFormModal({
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(
-      event ? { ...event, dresscode: event.dresscode ?? '', imageUrl: event.imageUrl ?? '' } : eventDefaults(brand),
+      event
+        ? {
+            ...event,
+            dresscode: event.dresscode ?? '',
+            imageUrl: event.imageUrl ?? '',
+            rsvpDeadline: event.rsvpDeadline ?? '',
+          }
+        : eventDefaults(brand),
     );
   }, [open, event, brand, form]);
 
@@ -141,6 +162,32 @@ export function EventFormModal({
           <Col xs={12} sm={8}>
             <Form.Item name="endTime" label="End Time" rules={required('End time is required')}>
               <Input type="time" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="rsvpDeadline"
+              label="RSVP Deadline"
+              extra="Guests may change their answer until then. Leave empty for 48 hours before the start."
+            >
+              <Input type="datetime-local" aria-label="RSVP Deadline" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="reminderHours" label="Reminders" extra="Attending guests are emailed at these times.">
+              <Select
+                mode="multiple"
+                aria-label="Reminders"
+                placeholder="No reminders"
+                options={[
+                  ...REMINDER_OPTIONS,
+                  ...(event?.reminderHours ?? [])
+                    .filter((hours) => !REMINDER_OPTIONS.some((o) => o.value === hours))
+                    .map((hours) => ({ value: hours, label: `${hours} hours before` })),
+                ]}
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -15,7 +15,7 @@ export interface AdminPayment {
   refundedAt: string | null;
   receiptUrl: string | null;
   failureMessage: string | null;
-  refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | null;
+  refundReason: 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | 'guest_change' | null;
   refundRequestedAt: string | null;
   /** Why the provider refused the last refund request; Refund may be asked again. */
   refundError: string | null;

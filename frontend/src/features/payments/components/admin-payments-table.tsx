@@ -48,6 +48,7 @@ const REFUND_REASONS: Record<NonNullable<AdminPayment['refundReason']>, string> 
   changed: 'The guest changed their answer before this payment landed (automatic)',
   duplicate: 'The reservation was already paid: a second payment (automatic)',
   event_cancelled: 'The event was cancelled (automatic)',
+  guest_change: 'The guest declined or brought fewer guests before the RSVP deadline (automatic)',
 };
 
 /** The status as the admin reads it, with what is under way or went wrong beside it. */

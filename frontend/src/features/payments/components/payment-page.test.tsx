@@ -195,6 +195,12 @@ describe('guest payment page', { timeout: 20_000 }, () => {
           respondedAt: '2026-11-22T10:00:00Z',
           holdExpiresAt: '2099-01-01T00:00:00Z',
         },
+        pass: null,
+        changes: {
+          deadline: '2026-12-10T19:00:00.000Z',
+          open: true,
+          host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
+        },
       },
     });
     const api = server({

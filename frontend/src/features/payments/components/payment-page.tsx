@@ -44,8 +44,11 @@ export function PaymentPage() {
   const currency = (event?.currency || 'usd').toUpperCase();
   // The fee follows the answer as the server has it now, never a copy cached before the guest changed it.
   const fresh = invitation.isFetchedAfterMount;
-  const due = event && fresh ? amountDue(event.ticketPrice, rsvp?.guestCount ?? 1, currency) : null;
-  const alreadyConfirmed = rsvp?.status === 'attending';
+  // A paid guest who asked for more guests pays for the extra ones only.
+  const extra = rsvp?.status === 'attending' && rsvp.raiseTo ? rsvp.raiseTo - rsvp.guestCount : 0;
+  const guests = extra > 0 ? extra : (rsvp?.guestCount ?? 1);
+  const due = event && fresh ? amountDue(event.ticketPrice, guests, currency) : null;
+  const alreadyConfirmed = rsvp?.status === 'attending' && extra <= 0;
   const payment = useCreatedPayment(rsvpId, due !== null && due > 0 && !alreadyConfirmed ? due : null);
 
   const [busy, setBusy] = useState(false);
@@ -126,7 +129,6 @@ export function PaymentPage() {
   }
 
   const serverAmount = payment.data ? formatMoney(payment.data.payment.amount, payment.data.payment.currency) : null;
-  const guests = rsvp?.guestCount ?? 1;
 
   return (
     <main className={styles.page}>
@@ -154,10 +156,10 @@ export function PaymentPage() {
 
           <div className={styles.fee} aria-live="polite">
             <span className={styles.feeLabel}>
-              Ticket Fee
+              {extra > 0 ? 'Additional Guests' : 'Ticket Fee'}
               {event && fresh && (
                 <span className={styles.feeDetail}>
-                  {guests === 1 ? '1 Guest' : `${guests} Guests`} ×{' '}
+                  {extra > 0 ? `${guests} more` : guests === 1 ? '1 Guest' : `${guests} Guests`} ×{' '}
                   {formatMoney(Number(event.ticketPrice ?? 0), currency)}
                 </span>
               )}
