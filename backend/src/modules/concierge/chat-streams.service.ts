@@ -11,6 +11,7 @@ import { ChatService } from './chat.service';
 import type { StreamChatDto } from './dto/chat.dto';
 import type { MessageStatus } from './threads/thread.entity';
 import { ThreadsService } from './threads/threads.service';
+import { RequestsService } from '../requests/requests.service';
 
 /** One frame of a reply: `delta` (a piece), then `done` (the whole message) or `error`. */
 export interface ReplyFrame {
@@ -63,6 +64,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
     private readonly live: LiveEventsService,
     private readonly chat: ChatService,
     private readonly threads: ThreadsService,
+    private readonly requests: RequestsService,
   ) {}
 
   private streamKey(id: string) {
@@ -99,11 +101,18 @@ export class ChatStreamsService implements OnApplicationShutdown {
     await this.listenForStop().catch(() => undefined);
     const id = randomUUID();
     const last = body.messages[body.messages.length - 1];
-    const persisted = await this.threads.beginReply(sessionId, body.threadId, {
+    const { persisted, added } = await this.threads.beginReply(sessionId, body.threadId, {
       id,
       userMessage: { id: body.userMessageId, content: last.content },
       replaceFrom: body.replaceFrom,
     });
+    // A new message of the member may open or add to a request the staff follow (not on the
+    // reply's path: the first frame does not wait for it).
+    if (added && body.threadId) {
+      this.requests
+        .recordFromChat(sessionId, last.content, body.threadId)
+        .catch((error: Error) => this.logger.warn(`A request could not be recorded (${error.message})`));
+    }
     const generation: Generation = {
       id,
       sessionId,
