@@ -17,7 +17,6 @@ describe('requests members can follow, and the staff console (issue 19, sections
   /** Two api processes on the same database and Redis: a change made on one reaches a member on the other. */
   let one: TestApp;
   let two: TestApp;
-  let baseOne: string;
   let baseTwo: string;
   const streams: LiveStream[] = [];
 
@@ -25,7 +24,6 @@ describe('requests members can follow, and the staff console (issue 19, sections
     const env = { CONCIERGE_PASSWORD: PASSWORD };
     one = await createTestApp({ env });
     two = await createTestApp({ env });
-    baseOne = await listen(one);
     baseTwo = await listen(two);
   });
   beforeEach(async () => {
@@ -136,8 +134,12 @@ describe('requests members can follow, and the staff console (issue 19, sections
       .set('Authorization', admin)
       .send({ status: 'in_progress', note: 'Looking at three yachts in Port Hercule.', staffName: 'Claire' })
       .expect(200);
-    await live.until((f) => live.frames.indexOf(f) >= seen && f.event === 'request.changed' && f.data.status === 'in_progress');
-    await live.until((f) => live.frames.indexOf(f) >= seen && f.event === 'thread.changed' && f.data.threadId === threadId);
+    await live.until(
+      (f) => live.frames.indexOf(f) >= seen && f.event === 'request.changed' && f.data.status === 'in_progress',
+    );
+    await live.until(
+      (f) => live.frames.indexOf(f) >= seen && f.event === 'thread.changed' && f.data.threadId === threadId,
+    );
     const told = (await thread(member, threadId)).at(-1);
     expect(told).toMatchObject({ role: 'concierge', author: 'Claire' });
     expect(told?.content).toMatch(/in progress[\s\S]*Port Hercule/);
@@ -221,7 +223,10 @@ describe('requests members can follow, and the staff console (issue 19, sections
     expect(final.history[3].note).toBe('Accepted: Sunseeker 30M, two days');
 
     // The console's detail: the conversation and the history; the clock stopped with the first response.
-    const detail = await request(one.http).get(`/api/admin/user-requests/${id}`).set('Authorization', admin).expect(200);
+    const detail = await request(one.http)
+      .get(`/api/admin/user-requests/${id}`)
+      .set('Authorization', admin)
+      .expect(200);
     expect(detail.body.data.conversation.map((m: { role: string }) => m.role)).toEqual([
       'user',
       'assistant',
@@ -239,7 +244,10 @@ describe('requests members can follow, and the staff console (issue 19, sections
     const member = await session();
     const live = await follow(member);
     const id = await ask(member, live, crypto.randomUUID(), 'A table for four at Le Louis XV in Monaco on Saturday');
-    const cancelled = await request(two.http).post(`/api/concierge/requests/${id}/cancel`).set('Cookie', member).expect(200);
+    const cancelled = await request(two.http)
+      .post(`/api/concierge/requests/${id}/cancel`)
+      .set('Cookie', member)
+      .expect(200);
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', closedReason: 'member' });
     expect(cancelled.body.data.history.map((h: HistoryRow) => [h.status, h.actor])).toEqual([
       ['received', 'member'],

@@ -376,7 +376,7 @@ describe('the concierge with the offline engine', () => {
           request: {
             id: requestId,
             sessionId: 'session-a',
-            status: 'new',
+            status: 'received',
             text: 'A villa in Mykonos next weekend with a yacht',
             parsedEntities: {
               mainCategory: 'property',
@@ -398,7 +398,7 @@ describe('the concierge with the offline engine', () => {
       expect(more.body.data.requestId).toBe(requestId);
       await t.drain();
       const updated = await request(t.http).get(`/api/user-requests/${requestId}`).expect(200);
-      expect(updated.body.data.request).toMatchObject({ status: 'in_progress', parsedEntities: { budget: '$40,000' } });
+      expect(updated.body.data.request).toMatchObject({ status: 'received', parsedEntities: { budget: '$40,000' } });
 
       const list = await request(t.http).get('/api/user-requests').query({ sessionId: 'session-a' }).expect(200);
       expect(list.body.success).toBe(true);

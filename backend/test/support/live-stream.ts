@@ -14,7 +14,12 @@ export interface LiveStream {
 }
 
 /** `auth` is a Cookie header value, or headers of its own (an admin's Authorization). */
-export function open(base: string, path: string, auth: string | Record<string, string>, body?: unknown): Promise<LiveStream> {
+export function open(
+  base: string,
+  path: string,
+  auth: string | Record<string, string>,
+  body?: unknown,
+): Promise<LiveStream> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${path}`, {
       method: body === undefined ? 'GET' : 'POST',

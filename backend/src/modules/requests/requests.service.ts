@@ -210,7 +210,8 @@ export class RequestsService {
       for (const older of superseded) changed.push({ request: view(older), created: false });
       return request.id;
     });
-    for (const change of changed) await this.announce(change.request, change.created ? 'request.created' : 'request.changed');
+    for (const change of changed)
+      await this.announce(change.request, change.created ? 'request.created' : 'request.changed');
     return id;
   }
 
@@ -375,9 +376,7 @@ export class RequestsService {
   /** Staff answered the member (a reply in the thread): the response-time clock stops, if it ran. */
   async markResponded(id: string): Promise<void> {
     if (!UUID.test(id)) return;
-    await this.em
-      .fork()
-      .nativeUpdate(UserRequest, { id, firstResponseAt: null }, { firstResponseAt: new Date() });
+    await this.em.fork().nativeUpdate(UserRequest, { id, firstResponseAt: null }, { firstResponseAt: new Date() });
   }
 
   /** The median time from a request to staff's first response, over requests of the last `days` days. */
@@ -389,7 +388,10 @@ export class RequestsService {
         where first_response_at is not null and created_at >= now() - make_interval(days => ?)`,
       [days],
     );
-    return { seconds: row?.median === null || row?.median === undefined ? null : Number(row.median), answered: Number(row?.answered ?? 0) };
+    return {
+      seconds: row?.median === null || row?.median === undefined ? null : Number(row.median),
+      answered: Number(row?.answered ?? 0),
+    };
   }
 
   /** A follow-up question about what the request still lacks, from its latest text. */

@@ -26,7 +26,12 @@ export class StaffRequestsQueryDto extends PageQueryDto {
   @IsIn([...REQUEST_STATUSES], { each: true, message: STATUS_LIST })
   @IsArray({ message: STATUS_LIST })
   @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value,
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value,
   )
   status?: RequestStatus[];
 

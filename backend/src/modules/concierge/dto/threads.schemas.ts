@@ -32,7 +32,11 @@ export const MESSAGE_VIEW = schema(
     attachment: t.nullable(
       schema(
         'MessageAttachment',
-        t.object({ type: t.oneOf(['options']), requestId: t.string({ format: 'uuid' }), options: t.array(REQUEST_OPTION) }),
+        t.object({
+          type: t.oneOf(['options']),
+          requestId: t.string({ format: 'uuid' }),
+          options: t.array(REQUEST_OPTION),
+        }),
       ),
     ),
   }),

@@ -98,7 +98,6 @@ export interface RatingView {
   ratedAt: string;
 }
 
-
 /**
  * The members' threads and messages (tables concierge_threads and concierge_messages, owned by
  * the concierge module), always read and written for one concierge session: a thread of another
@@ -266,7 +265,13 @@ export class ThreadsService {
     const [row] = await this.sql<MessageRow>(
       `insert into concierge_messages (id, thread_id, role, content, author_name, attachment)
        values (?, ?, 'concierge', ?, ?, ?) returning *`,
-      [crypto.randomUUID(), threadId, message.content, message.author, message.attachment ? JSON.stringify(message.attachment) : null],
+      [
+        crypto.randomUUID(),
+        threadId,
+        message.content,
+        message.author,
+        message.attachment ? JSON.stringify(message.attachment) : null,
+      ],
     );
     await this.sql('update concierge_threads set updated_at = now() where id = ?', [threadId]);
     await this.announce(thread.session_id, 'thread.changed', { threadId, concierge: row.id });
