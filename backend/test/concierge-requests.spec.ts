@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { asAdmin } from './support/admin';
 import { listen, open, type LiveStream } from './support/live-stream';
+import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PASSWORD = 'members-only-password';
@@ -19,15 +20,25 @@ describe('requests members can follow, and the staff console (issue 19, sections
   let two: TestApp;
   let baseTwo: string;
   const streams: LiveStream[] = [];
+  /** The AI provider at the network edge: every request that reaches it is counted. */
+  let ai: OpenAiServer;
 
   beforeAll(async () => {
-    const env = { CONCIERGE_PASSWORD: PASSWORD };
+    ai = await startOpenAiServer();
+    const env = {
+      CONCIERGE_PASSWORD: PASSWORD,
+      OPENAI_API_KEY: 'sk-local-test',
+      OPENAI_BASE_URL: ai.baseURL,
+      OPENAI_MODEL: 'gpt-4o',
+    };
     one = await createTestApp({ env });
     two = await createTestApp({ env });
     baseTwo = await listen(two);
   });
   beforeEach(async () => {
     await one.reset();
+    ai.requests.length = 0;
+    ai.answer(() => ({ kind: 'reply', tokens: ['Certainly.', ' It will be', ' arranged.'] }));
   });
   afterEach(() => {
     for (const stream of streams.splice(0)) stream.close();
@@ -35,6 +46,7 @@ describe('requests members can follow, and the staff console (issue 19, sections
   afterAll(async () => {
     await two.close();
     await one.close();
+    await ai.close();
   });
 
   async function session(t: TestApp = one): Promise<string> {
@@ -297,5 +309,45 @@ describe('requests members can follow, and the staff console (issue 19, sections
     expect(text.split('charter a yacht')).toHaveLength(2);
     expect(text).toMatch(/jacuzzi/);
     expect(await mine(member)).toHaveLength(1);
+  });
+
+  it('hands a thread to a person when the member asks in plain words: the AI is silent until staff hand it back', async () => {
+    const admin = await asAdmin(one);
+    const member = await session();
+    const live = await follow(member);
+    const staffLive = await open(baseTwo, '/api/admin/user-requests/events', { Authorization: admin });
+    streams.push(staffLive);
+    await staffLive.until((f) => f.event === 'ready');
+    const threadId = crypto.randomUUID();
+    const id = await ask(member, live, threadId);
+    expect(ai.requests).toHaveLength(1);
+
+    const say = async (content: string) => {
+      const answer = await request(one.http)
+        .post('/api/chat/stream')
+        .set('Cookie', member)
+        .send({ threadId, userMessageId: crypto.randomUUID(), messages: [{ role: 'user', content }] })
+        .expect(200);
+      const done = answer.text.split('\n\n').find((block) => block.startsWith('event: done')) ?? '';
+      return (JSON.parse(done.split('data: ')[1]) as { message: { content: string } }).message.content;
+    };
+    expect(await say('Could I speak to a real person, please?')).toMatch(
+      /a person will answer you here, usually within \d+ minutes/,
+    );
+    await staffLive.until((f) => f.event === 'request.handoff' && f.data.threadId === threadId);
+    expect(await say('Also, is the marina close to the hotel?')).toMatch(
+      /will answer you here personally, usually within/,
+    );
+    // The AI was never asked.
+    expect(ai.requests).toHaveLength(1);
+    const cards = await request(one.http).get('/api/admin/user-requests').set('Authorization', admin).expect(200);
+    expect(cards.body.data[0]).toMatchObject({ id, handoffAt: expect.any(String) });
+    expect(cards.body.data[0].waitingSince).toBe(cards.body.data[0].handoffAt);
+
+    await request(one.http).post(`/api/admin/user-requests/${id}/hand-back`).set('Authorization', admin).expect(200);
+    expect(await say('Thank you. And a chef on board?')).toBe('Certainly. It will be arranged.');
+    expect(ai.requests).toHaveLength(2);
+    const after = await request(one.http).get('/api/admin/user-requests').set('Authorization', admin).expect(200);
+    expect(after.body.data[0].handoffAt).toBeNull();
   });
 });

@@ -91,7 +91,9 @@ test('a member asks for a yacht in Monaco; staff take it up, propose two options
 
   // The card moves to Confirmed in the console, live.
   await staff.keyboard.press('Escape');
-  await expect(staff.getByRole('region', { name: 'Confirmed' }).getByRole('button', { name: /yacht in Monaco/ })).toBeVisible();
+  await expect(
+    staff.getByRole('region', { name: 'Confirmed' }).getByRole('button', { name: /yacht in Monaco/ }),
+  ).toBeVisible();
   await shoot(staff, 'console-confirmed');
 
   await memberContext.close();

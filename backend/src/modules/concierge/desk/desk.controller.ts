@@ -8,7 +8,7 @@ import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { keepAlive, openEventStream, sseFrame } from '../../../platform/live/sse';
 import { AdminOnly } from '../../admin/admin-only.decorator';
 import type { AdminRequest } from '../../admin/admin.guard';
-import { USER_REQUEST_WITH_HISTORY } from '../../requests/requests.schemas';
+import { USER_REQUEST, USER_REQUEST_WITH_HISTORY } from '../../requests/requests.schemas';
 import { ChangeRequestStatusDto, ProposeOptionsDto, StaffReplyDto, StaffRequestsQueryDto } from '../dto/desk.dto';
 import { DESK_STATS, STAFF_REQUEST_CARD, STAFF_REQUEST_DETAIL } from '../dto/desk.schemas';
 import { MESSAGE_VIEW } from '../dto/threads.schemas';
@@ -89,6 +89,15 @@ export class DeskController {
   @ApiErrors(400, 404, 409)
   async reply(@Param('id') id: string, @Body() body: StaffReplyDto, @Req() request: Request) {
     return { data: await this.desk.reply(id, signer(request, body.staffName), body.content) };
+  }
+
+  @Post(':id/hand-back')
+  @ApiOperation({ summary: 'Hands the member’s thread back to the AI after a hand-off to a person' })
+  @ApiAnswer(dataOnly(USER_REQUEST))
+  @ApiErrors(404)
+  @HttpCode(200)
+  async handBack(@Param('id') id: string) {
+    return { data: await this.desk.handBack(id) };
   }
 
   @Post(':id/options')

@@ -136,6 +136,14 @@ export class DeskService {
     return request;
   }
 
+  /** Staff hand the request's thread back to the AI, which answers it again. */
+  async handBack(id: string): Promise<UserRequestView> {
+    const request = await this.requests.get(id);
+    if (request.threadId) await this.threads.handBack(request.threadId);
+    await this.requests.markResponded(id);
+    return request;
+  }
+
   /** The member accepts an option in the chat: the request is confirmed. */
   acceptOption(sessionId: string, id: string, optionId: string) {
     return this.requests.acceptOption(sessionId, id, optionId);

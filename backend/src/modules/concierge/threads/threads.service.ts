@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
-import { sessionChannel } from '../../../platform/live/channels';
+import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import type { MessageStatus } from './thread.entity';
 
@@ -314,6 +314,39 @@ export class ThreadsService {
       });
     }
     return facts;
+  }
+
+  /** True while a person has the session's thread (the member asked for one and staff have not handed it back). */
+  async handedOff(sessionId: string, threadId: string | undefined): Promise<boolean> {
+    if (!threadId || !UUID.test(threadId)) return false;
+    const [row] = await this.sql<{ handoff_at: Date | null }>(
+      'select handoff_at from concierge_threads where id = ? and session_id = ?',
+      [threadId, sessionId],
+    );
+    return Boolean(row?.handoff_at);
+  }
+
+  /** The member asked for a person: the AI stays quiet in the thread; the console hears of it at once. */
+  async handOff(threadId: string): Promise<void> {
+    const [row] = await this.sql<ThreadRow>(
+      'update concierge_threads set handoff_at = now() where id = ? and handoff_at is null returning *',
+      [threadId],
+    );
+    if (!row) return;
+    await this.live.publish(STAFF_CHANNEL, 'request.handoff', { threadId }).catch(() => undefined);
+    await this.announce(row.session_id, 'thread.changed', { threadId });
+  }
+
+  /** Staff hand the thread back to the AI. */
+  async handBack(threadId: string): Promise<void> {
+    if (!UUID.test(threadId)) return;
+    const [row] = await this.sql<ThreadRow>(
+      'update concierge_threads set handoff_at = null where id = ? and handoff_at is not null returning *',
+      [threadId],
+    );
+    if (!row) return;
+    await this.live.publish(STAFF_CHANNEL, 'request.changed', { threadId }).catch(() => undefined);
+    await this.announce(row.session_id, 'thread.changed', { threadId });
   }
 
   /** The session of a thread (for the staff console), or null. */

@@ -1,4 +1,5 @@
 import {
+  CustomerServiceOutlined,
   DeleteOutlined,
   DislikeOutlined,
   EditOutlined,
@@ -595,6 +596,14 @@ export function ConciergeChatPage() {
             />
           )}
           <h1 className={styles.chatTitle}>{active?.title ?? `${brand} Concierge`}</h1>
+          <Button
+            type="text"
+            icon={<CustomerServiceOutlined />}
+            disabled={loading}
+            onClick={() => void send('I would like to speak to a concierge, please.')}
+          >
+            Speak to a concierge
+          </Button>
           <Badge count={requests.filter((r) => OPEN.includes(r.status)).length} size="small" color="#b08d57">
             <Button icon={<ProfileOutlined />} onClick={() => setRequestsOpen(true)}>
               My requests

@@ -115,3 +115,7 @@ export function useDeskLive(onEvent: (event: DeskEvent) => void): void {
     };
   }, [client]);
 }
+
+export function handBack(id: string) {
+  return adminRequest('POST', `/api/admin/user-requests/${id}/hand-back`);
+}

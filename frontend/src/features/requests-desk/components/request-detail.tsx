@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import {
   changeStatus,
+  handBack,
   proposeOptions,
   replyAsConcierge,
   useDeskDetail,
@@ -98,7 +99,18 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
             <Tag color="gold" data-testid="request-status">
               {STATUS_TITLE[request.status]}
             </Tag>
-            {data.card.handoffAt ? <Tag color="red">Asked for a person</Tag> : null}
+            {data.card.handoffAt ? (
+              <>
+                <Tag color="red">Asked for a person: the AI is silent</Tag>
+                <Button
+                  size="small"
+                  loading={busy === 'handback'}
+                  onClick={() => void act('handback', () => handBack(request.id), 'Handed back to the AI concierge')}
+                >
+                  Hand back to the AI
+                </Button>
+              </>
+            ) : null}
             <span className={styles.muted}>Received {when(request.createdAt)}</span>
           </div>
 
