@@ -96,6 +96,14 @@ test('a member asks for a yacht in Monaco; staff take it up, propose two options
   ).toBeVisible();
   await shoot(staff, 'console-confirmed');
 
+  // The same screens at phone width.
+  await member.setViewportSize({ width: 375, height: 812 });
+  await expect(fromClaire.getByText('Accepted')).toBeVisible();
+  await shoot(member, 'member-accepted-375');
+  await staff.setViewportSize({ width: 375, height: 812 });
+  await expect(staff.getByRole('region', { name: 'Confirmed' })).toBeVisible();
+  await shoot(staff, 'console-375');
+
   await memberContext.close();
   await staffContext.close();
 });
