@@ -599,14 +599,15 @@ export function ConciergeChatPage() {
           <Button
             type="text"
             icon={<CustomerServiceOutlined />}
+            aria-label="Speak to a concierge"
             disabled={loading}
             onClick={() => void send('I would like to speak to a concierge, please.')}
           >
-            Speak to a concierge
+            {mobile ? null : 'Speak to a concierge'}
           </Button>
           <Badge count={requests.filter((r) => OPEN.includes(r.status)).length} size="small" color="#b08d57">
-            <Button icon={<ProfileOutlined />} onClick={() => setRequestsOpen(true)}>
-              My requests
+            <Button icon={<ProfileOutlined />} aria-label="My requests" onClick={() => setRequestsOpen(true)}>
+              {mobile ? null : 'My requests'}
             </Button>
           </Badge>
           <Link to="/" className={styles.homeLink}>
