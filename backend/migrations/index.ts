@@ -11,6 +11,7 @@ import { Migration20261122100000OutboxJobId } from './Migration20261122100000Out
 import { Migration20261125010000FinancialRecordsKept } from './Migration20261125010000FinancialRecordsKept';
 import { Migration20261125030000ConciergeThreads } from './Migration20261125030000ConciergeThreads';
 import { Migration20261125040000WaitlistInvitesAndCheckIn } from './Migration20261125040000WaitlistInvitesAndCheckIn';
+import { Migration20261126010000ConciergeRequests } from './Migration20261126010000ConciergeRequests';
 import { Migration20261126020000EventRsvpDeadlineAndReminders } from './Migration20261126020000EventRsvpDeadlineAndReminders';
 import { Migration20261126030000WaitingList } from './Migration20261126030000WaitingList';
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125010000FinancialRecordsKept', class: Migration20261125010000FinancialRecordsKept },
   { name: 'Migration20261125030000ConciergeThreads', class: Migration20261125030000ConciergeThreads },
   { name: 'Migration20261125040000WaitlistInvitesAndCheckIn', class: Migration20261125040000WaitlistInvitesAndCheckIn },
+  { name: 'Migration20261126010000ConciergeRequests', class: Migration20261126010000ConciergeRequests },
   {
     name: 'Migration20261126020000EventRsvpDeadlineAndReminders',
     class: Migration20261126020000EventRsvpDeadlineAndReminders,

@@ -1,78 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
-import { parseSse, type SseFrame } from './support/sse';
+import { listen, open } from './support/live-stream';
+import { parseSse } from './support/sse';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PASSWORD = 'members-only-password';
 const uuid = () => crypto.randomUUID();
-
-/** An SSE response read as it arrives: its frames (with their ids) so far, and waits on them. */
-interface LiveStream {
-  headers: http.IncomingHttpHeaders;
-  frames: Array<SseFrame & { id?: number }>;
-  /** Resolves when a frame matching `test` has arrived (at once if one has). */
-  until(test: (frame: SseFrame & { id?: number }) => boolean): Promise<SseFrame & { id?: number }>;
-  ended: Promise<void>;
-  close(): void;
-}
-
-function open(base: string, path: string, cookie: string, body?: unknown): Promise<LiveStream> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie, Accept: 'text/event-stream' },
-    });
-    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
-    req.on('response', (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`status ${res.statusCode}`));
-        return;
-      }
-      let buffer = '';
-      const waiters: Array<{ test: (f: SseFrame) => boolean; resolve: (f: SseFrame) => void }> = [];
-      const stream: LiveStream = {
-        headers: res.headers,
-        frames: [],
-        until: (test) =>
-          new Promise((done) => {
-            const found = stream.frames.find(test);
-            if (found) done(found);
-            else waiters.push({ test, resolve: done });
-          }),
-        ended: new Promise((done) => res.on('close', () => done())),
-        close: () => req.destroy(),
-      };
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => {
-        buffer += text;
-        let split: number;
-        while ((split = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          if (!/^data: /m.test(block)) continue;
-          const [frame] = parseSse(block);
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          const withId = { ...frame, ...(id ? { id: Number(id) } : {}) };
-          stream.frames.push(withId);
-          for (const waiter of waiters.filter((w) => w.test(withId))) {
-            waiters.splice(waiters.indexOf(waiter), 1);
-            waiter.resolve(withId);
-          }
-        }
-      });
-      resolve(stream);
-    });
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
-async function listen(t: TestApp): Promise<string> {
-  const server = t.app.getHttpServer().listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 describe('the concierge as a service: threads held by the server, resumable streams, live delivery', () => {
   let ai: OpenAiServer;

@@ -376,7 +376,7 @@ describe('the concierge with the offline engine', () => {
           request: {
             id: requestId,
             sessionId: 'session-a',
-            status: 'new',
+            status: 'received',
             text: 'A villa in Mykonos next weekend with a yacht',
             parsedEntities: {
               mainCategory: 'property',
@@ -398,7 +398,7 @@ describe('the concierge with the offline engine', () => {
       expect(more.body.data.requestId).toBe(requestId);
       await t.drain();
       const updated = await request(t.http).get(`/api/user-requests/${requestId}`).expect(200);
-      expect(updated.body.data.request).toMatchObject({ status: 'in_progress', parsedEntities: { budget: '$40,000' } });
+      expect(updated.body.data.request).toMatchObject({ status: 'received', parsedEntities: { budget: '$40,000' } });
 
       const list = await request(t.http).get('/api/user-requests').query({ sessionId: 'session-a' }).expect(200);
       expect(list.body.success).toBe(true);
@@ -432,11 +432,12 @@ describe('the concierge with the offline engine', () => {
       const spa = await say('s', 'A spa day in Geneva');
       expect(spa).not.toBe(dinner);
       const [latest, earlier] = await requestsOf('s');
-      expect(latest).toMatchObject({ id: spa, status: 'new', closedReason: null });
+      expect(latest).toMatchObject({ id: spa, status: 'received', closedReason: null });
       expect(earlier).toMatchObject({ id: dinner, status: 'cancelled', closedReason: 'superseded' });
-      // More detail goes to the open request only.
+      // More detail goes to the open request only; it stays received until the concierge team takes it up.
       expect(await say('s', 'A massage as well, in the afternoon')).toBe(spa);
-      expect((await requestsOf('s')).map((r) => r.status)).toEqual(['in_progress', 'cancelled']);
+      expect((await requestsOf('s')).map((r) => r.status)).toEqual(['received', 'cancelled']);
+      expect((await requestsOf('s'))[0].text).toMatch(/massage/);
     });
 
     it('records no request for thanks or small talk, even when they name a dinner', async () => {
@@ -459,12 +460,12 @@ describe('the concierge with the offline engine', () => {
       expect(thanked.body.data.response).toMatch(/^I am so pleased to hear it/);
     });
 
-    it('fulfils the open request when the member reports it went well, and cancels it when asked', async () => {
+    it('completes the open request when the member reports it went well, and cancels it when asked', async () => {
       const dinner = await say('life', 'A table for two in Rome on Friday');
       expect(await say('life', 'Thanks, that sounds lovely')).toBeUndefined();
-      expect((await requestsOf('life'))[0]).toMatchObject({ id: dinner, status: 'new' });
+      expect((await requestsOf('life'))[0]).toMatchObject({ id: dinner, status: 'received' });
       expect(await say('life', 'We had a wonderful dinner, thank you')).toBeUndefined();
-      expect((await requestsOf('life'))[0]).toMatchObject({ id: dinner, status: 'fulfilled', closedReason: 'member' });
+      expect((await requestsOf('life'))[0]).toMatchObject({ id: dinner, status: 'completed', closedReason: 'member' });
 
       const villa = await say('life', 'A villa in Mykonos next weekend');
       expect(villa).not.toBe(dinner);
@@ -481,10 +482,10 @@ describe('the concierge with the offline engine', () => {
       expect(again).not.toBe(villa);
     });
 
-    it('lets the concierge team mark a request in progress, fulfilled or cancelled', async () => {
+    it('lets the concierge team mark a request in progress, completed or cancelled', async () => {
       const admin = await asAdmin(t);
       const id = await say('team', 'A chauffeur in Geneva tomorrow');
-      await request(t.http).patch(`/api/admin/user-requests/${id}`).send({ status: 'fulfilled' }).expect(401);
+      await request(t.http).patch(`/api/admin/user-requests/${id}`).send({ status: 'completed' }).expect(401);
       const invalid = await request(t.http)
         .patch(`/api/admin/user-requests/${id}`)
         .set('Authorization', admin)
@@ -492,7 +493,7 @@ describe('the concierge with the offline engine', () => {
         .expect(400);
       expect(invalid.body).toMatchObject({
         success: false,
-        error: 'Status must be in_progress, fulfilled or cancelled',
+        error: 'Status must be one of received, in_progress, options_proposed, confirmed, completed, cancelled',
       });
       const progress = await request(t.http)
         .patch(`/api/admin/user-requests/${id}`)
@@ -503,14 +504,14 @@ describe('the concierge with the offline engine', () => {
       const done = await request(t.http)
         .patch(`/api/admin/user-requests/${id}`)
         .set('Authorization', admin)
-        .send({ status: 'fulfilled' })
+        .send({ status: 'completed' })
         .expect(200);
-      expect(done.body.data).toMatchObject({ id, status: 'fulfilled', closedReason: 'staff' });
+      expect(done.body.data).toMatchObject({ id, status: 'completed', closedReason: 'staff' });
       await request(t.http)
         .patch(`/api/admin/user-requests/${id}`)
         .set('Authorization', admin)
         .send({ status: 'cancelled' })
-        .expect(409, { success: false, error: 'This request is already fulfilled.' });
+        .expect(409, { success: false, error: 'This request is already completed.' });
       await request(t.http)
         .patch('/api/admin/user-requests/3f1e8c52-4f6e-4b8f-9a52-0d7f1c2b3a4d')
         .set('Authorization', admin)

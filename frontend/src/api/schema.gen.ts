@@ -367,7 +367,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/user-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Requests for the staff console, filtered and searched on the server */
+    get: operations['Desk_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/user-requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A request with its history, its conversation and the member’s ratings */
+    get: operations['Desk_detail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Changes a request’s status, with a note; the member is told in their thread */
+    patch: operations['Desk_changeStatus'];
+    trace?: never;
+  };
+  '/api/admin/user-requests/{id}/hand-back': {
     parameters: {
       query?: never;
       header?: never;
@@ -376,12 +411,83 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Hands the member’s thread back to the AI after a hand-off to a person */
+    post: operations['Desk_handBack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-requests/{id}/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Proposes a short list of options with prices, which the member can accept in the chat */
+    post: operations['Desk_propose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-requests/{id}/replies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replies in the member’s thread as a named human concierge, delivered live */
+    post: operations['Desk_reply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-requests/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The staff console’s live updates as Server-Sent Events
+     * @description `ready` once listening, then `request.created`, `request.changed` and `request.handoff`.
+     */
+    get: operations['Desk_events'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    /** Marks a request in progress, fulfilled or cancelled */
-    patch: operations['AdminRequests_setStatus'];
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-requests/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The response-time clock: median first response over the last 7 days */
+    get: operations['Desk_stats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/vendor-applications': {
@@ -674,6 +780,57 @@ export interface paths {
     put?: never;
     /** Ends the concierge session, on the server too */
     post: operations['ConciergeAuth_logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/concierge/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The session’s requests, newest first, each with its history */
+    get: operations['MemberRequests_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/concierge/requests/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancels one of the session’s requests, while it is not yet confirmed */
+    post: operations['MemberRequests_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/concierge/requests/{id}/options/{optionId}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accepts one of the options staff proposed: the request is confirmed */
+    post: operations['MemberRequests_accept'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1221,6 +1378,12 @@ export interface components {
       total: number;
       unknown: number;
     };
+    ChangeRequestStatusDto: {
+      note?: string;
+      staffName?: string;
+      /** @enum {string} */
+      status: 'received' | 'in_progress' | 'options_proposed' | 'confirmed' | 'completed' | 'cancelled';
+    };
     ChatDto: {
       conversationHistory?: components['schemas']['ChatTurnDto'][];
       message: string;
@@ -1334,6 +1497,11 @@ export interface components {
       vendorId: number | null;
       website: string | null;
       zipCode: string;
+    };
+    DeskStats: {
+      answered: number;
+      /** @description Median time from a request to staff’s first response, requests of the last 7 days. */
+      medianFirstResponseSeconds: number | null;
     };
     DoorCounts: {
       arrivedGuests: number;
@@ -1561,6 +1729,13 @@ export interface components {
       lat: number;
       lng: number;
     };
+    MessageAttachment: {
+      options: components['schemas']['RequestOption'][];
+      /** Format: uuid */
+      requestId: string;
+      /** @enum {string} */
+      type: 'options';
+    };
     ParsedEntities: {
       budget: string | null;
       location: string | null;
@@ -1685,6 +1860,17 @@ export interface components {
       };
       types: string[];
     };
+    ProposedOptionDto: {
+      /** @enum {string} */
+      currency: 'USD' | 'EUR' | 'GBP' | 'CHF' | 'JPY';
+      price: number;
+      title: string;
+    };
+    ProposeOptionsDto: {
+      note?: string;
+      options: components['schemas']['ProposedOptionDto'][];
+      staffName?: string;
+    };
     PublicConfig: {
       appUrl: string;
       brandName: string;
@@ -1721,6 +1907,22 @@ export interface components {
       helpful: boolean;
     };
     RenameThreadDto: {
+      title: string;
+    };
+    RequestHistoryEntry: {
+      /** @enum {string} */
+      actor: 'member' | 'staff' | 'concierge';
+      actorName: string | null;
+      /** Format: date-time */
+      at: string;
+      note: string | null;
+      /** @enum {string} */
+      status: 'received' | 'in_progress' | 'options_proposed' | 'confirmed' | 'completed' | 'cancelled';
+    };
+    RequestOption: {
+      currency: string;
+      id: string;
+      price: number;
       title: string;
     };
     ReverseGeocode: {
@@ -1800,9 +2002,58 @@ export interface components {
     SetMaintenanceDto: {
       enabled: boolean;
     };
-    SetRequestStatusDto: {
+    StaffReplyDto: {
+      content: string;
+      staffName?: string;
+    };
+    StaffRequestCard: {
+      acceptedOptionId: string | null;
+      /** @enum {string|null} */
+      closedReason: 'member' | 'staff' | 'superseded' | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      firstResponseAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the member asked for a person (null: not asked).
+       */
+      handoffAt: string | null;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      lastMemberMessageAt: string | null;
+      options: components['schemas']['RequestOption'][];
+      parsedEntities: components['schemas']['ParsedEntities'] | null;
+      sessionId: string;
       /** @enum {string} */
-      status: 'in_progress' | 'fulfilled' | 'cancelled';
+      status: 'received' | 'in_progress' | 'options_proposed' | 'confirmed' | 'completed' | 'cancelled';
+      text: string;
+      /** Format: uuid */
+      threadId: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      /**
+       * Format: date-time
+       * @description Since when the member has waited for staff; null once answered, or closed.
+       */
+      waitingSince: string | null;
+    };
+    StaffRequestDetail: {
+      card: components['schemas']['StaffRequestCard'];
+      conversation: components['schemas']['ThreadMessage'][];
+      ratings: {
+        comment: string | null;
+        content: string;
+        helpful: boolean;
+        /** Format: uuid */
+        messageId: string;
+        /** Format: date-time */
+        ratedAt: string;
+        /** Format: uuid */
+        threadId: string;
+      }[];
+      request: components['schemas']['UserRequestWithHistory'];
     };
     StreamChatDto: {
       messages: components['schemas']['ChatTurnDto'][];
@@ -1866,6 +2117,8 @@ export interface components {
       expiry: string;
     };
     ThreadMessage: {
+      attachment: components['schemas']['MessageAttachment'] | null;
+      author: string | null;
       content: string;
       /** Format: date-time */
       createdAt: string;
@@ -1875,8 +2128,11 @@ export interface components {
         comment: string | null;
         helpful: boolean;
       } | null;
-      /** @enum {string} */
-      role: 'user' | 'assistant';
+      /**
+       * @description 'concierge': a named human concierge of the staff (see author), not the AI.
+       * @enum {string}
+       */
+      role: 'user' | 'assistant' | 'concierge';
       /**
        * @description 'stopped': the member pressed Stop; the content is what was written until then.
        * @enum {string}
@@ -1939,17 +2195,45 @@ export interface components {
       longitude?: number;
     };
     UserRequest: {
+      acceptedOptionId: string | null;
       /** @enum {string|null} */
       closedReason: 'member' | 'staff' | 'superseded' | null;
       /** Format: date-time */
       createdAt: string;
+      /** Format: date-time */
+      firstResponseAt: string | null;
       /** Format: uuid */
       id: string;
+      options: components['schemas']['RequestOption'][];
       parsedEntities: components['schemas']['ParsedEntities'] | null;
       sessionId: string;
       /** @enum {string} */
-      status: 'new' | 'in_progress' | 'fulfilled' | 'cancelled';
+      status: 'received' | 'in_progress' | 'options_proposed' | 'confirmed' | 'completed' | 'cancelled';
       text: string;
+      /** Format: uuid */
+      threadId: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    UserRequestWithHistory: {
+      acceptedOptionId: string | null;
+      /** @enum {string|null} */
+      closedReason: 'member' | 'staff' | 'superseded' | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      firstResponseAt: string | null;
+      history: components['schemas']['RequestHistoryEntry'][];
+      /** Format: uuid */
+      id: string;
+      options: components['schemas']['RequestOption'][];
+      parsedEntities: components['schemas']['ParsedEntities'] | null;
+      sessionId: string;
+      /** @enum {string} */
+      status: 'received' | 'in_progress' | 'options_proposed' | 'confirmed' | 'completed' | 'cancelled';
+      text: string;
+      /** Format: uuid */
+      threadId: string | null;
       /** Format: date-time */
       updatedAt: string;
     };
@@ -3667,7 +3951,123 @@ export interface operations {
       };
     };
   };
-  AdminRequests_setStatus: {
+  Desk_list: {
+    parameters: {
+      query?: {
+        category?: string;
+        page?: number;
+        pageSize?: number;
+        q?: string;
+        status?: ('received' | 'in_progress' | 'options_proposed' | 'confirmed' | 'completed' | 'cancelled')[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StaffRequestCard'][];
+            total: number;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Desk_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StaffRequestDetail'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Desk_changeStatus: {
     parameters: {
       query?: never;
       header?: never;
@@ -3678,7 +4078,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SetRequestStatusDto'];
+        'application/json': components['schemas']['ChangeRequestStatusDto'];
       };
     };
     responses: {
@@ -3689,9 +4089,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['UserRequest'];
-            /** @enum {boolean} */
-            success: true;
+            data: components['schemas']['UserRequestWithHistory'];
           };
         };
       };
@@ -3724,6 +4122,290 @@ export interface operations {
       };
       /** @description The request conflicts with the current state. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Desk_handBack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UserRequest'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Desk_propose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProposeOptionsDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UserRequestWithHistory'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Desk_reply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffReplyDto'];
+      };
+    };
+    responses: {
+      /** @description Sent */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ThreadMessage'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Desk_events: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event stream of request changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Desk_stats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DeskStats'];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -4677,6 +5359,182 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
           };
+        };
+      };
+    };
+  };
+  MemberRequests_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UserRequestWithHistory'][];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberRequests_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UserRequestWithHistory'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberRequests_accept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        optionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UserRequestWithHistory'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
     };

@@ -1,4 +1,4 @@
-import { parseRequest, toEntities } from './parser';
+import { asksForPerson, parseRequest, toEntities } from './parser';
 import type { ParsedEntities } from '../../platform/ai/types';
 
 type Row = [string, ParsedEntities];
@@ -200,5 +200,27 @@ describe('the offline request parser', () => {
       ...expected,
       preferences: [...expected.preferences].sort(),
     });
+  });
+});
+
+describe('asking for a person', () => {
+  it.each([
+    'Speak to a concierge',
+    'Can I talk to a real person, please?',
+    "I'd like to speak with someone from your team",
+    'Is there a human concierge I could chat with?',
+    'I want a person, not a bot',
+    'Please put me through — I need to talk to an actual human',
+  ])('recognises "%s"', (text) => {
+    expect(asksForPerson(text)).toBe(true);
+  });
+
+  it.each([
+    'A table for two at a place where we can talk',
+    'Book a personal chef in Monaco',
+    'Dinner for one person on Friday',
+    'Can you speak French?',
+  ])('does not mistake "%s" for it', (text) => {
+    expect(asksForPerson(text)).toBe(false);
   });
 });

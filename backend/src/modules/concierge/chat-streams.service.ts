@@ -11,6 +11,8 @@ import { ChatService } from './chat.service';
 import type { StreamChatDto } from './dto/chat.dto';
 import type { MessageStatus } from './threads/thread.entity';
 import { ThreadsService } from './threads/threads.service';
+import { asksForPerson } from '../concierge-language/parser';
+import { RequestsService } from '../requests/requests.service';
 
 /** One frame of a reply: `delta` (a piece), then `done` (the whole message) or `error`. */
 export interface ReplyFrame {
@@ -63,6 +65,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
     private readonly live: LiveEventsService,
     private readonly chat: ChatService,
     private readonly threads: ThreadsService,
+    private readonly requests: RequestsService,
   ) {}
 
   private streamKey(id: string) {
@@ -95,15 +98,30 @@ export class ChatStreamsService implements OnApplicationShutdown {
    */
   async start(sessionId: string, body: StreamChatDto, listener: FrameListener): Promise<Generation> {
     const controller = new AbortController();
-    const pieces = await this.chat.stream(body.messages, controller.signal);
+    const last = body.messages[body.messages.length - 1];
+    // A thread with a person (or a member asking for one now) gets no AI reply: the AI stays
+    // quiet, upstream included, and the member is told who answers and when.
+    const asks = Boolean(body.threadId) && last?.role === 'user' && asksForPerson(last.content);
+    const already = await this.threads.handedOff(sessionId, body.threadId);
+    const pieces =
+      asks || already
+        ? await this.personNotice(!already, body.messages)
+        : await this.chat.stream(body.messages, controller.signal);
     await this.listenForStop().catch(() => undefined);
     const id = randomUUID();
-    const last = body.messages[body.messages.length - 1];
-    const persisted = await this.threads.beginReply(sessionId, body.threadId, {
+    const { persisted, added } = await this.threads.beginReply(sessionId, body.threadId, {
       id,
       userMessage: { id: body.userMessageId, content: last.content },
       replaceFrom: body.replaceFrom,
     });
+    // A new message of the member may open or add to a request the staff follow (not on the
+    // reply's path: the first frame does not wait for it).
+    if (added && body.threadId) {
+      this.requests
+        .recordFromChat(sessionId, last.content, body.threadId)
+        .catch((error: Error) => this.logger.warn(`A request could not be recorded (${error.message})`));
+    }
+    if (asks && persisted && body.threadId) await this.threads.handOff(body.threadId);
     const generation: Generation = {
       id,
       sessionId,
@@ -122,6 +140,19 @@ export class ChatStreamsService implements OnApplicationShutdown {
       .catch((error: Error) => this.redisFailed(error));
     void this.run(generation, pieces);
     return generation;
+  }
+
+  /** What the member reads instead of an AI reply while a person has the thread, with the expected time. */
+  private async personNotice(first: boolean, messages: StreamChatDto['messages']): Promise<AsyncIterable<string>> {
+    if (messages[messages.length - 1]?.role !== 'user') throw AppError.badRequest('The last message must be yours.');
+    const median = await this.requests.medianFirstResponseSeconds(7).catch(() => ({ seconds: null }));
+    const minutes = Math.max(5, Math.ceil((median.seconds ?? 15 * 60) / 60 / 5) * 5);
+    const text = first
+      ? `Of course. I have asked one of our concierges to take over: a person will answer you here, usually within ${minutes} minutes. Until then, I will stay quiet.`
+      : `Your concierge has your message and will answer you here personally, usually within ${minutes} minutes.`;
+    return (async function* () {
+      yield text;
+    })();
   }
 
   /** A listener that leaves; a reply nobody can find again (no server thread) stops with its last listener. */

@@ -10,6 +10,9 @@ import { ChatStreamsService } from './chat-streams.service';
 import { ConciergeMessage, ConciergeThread } from './threads/thread.entity';
 import { ThreadsController } from './threads/threads.controller';
 import { ThreadsService } from './threads/threads.service';
+import { DeskController } from './desk/desk.controller';
+import { DeskService } from './desk/desk.service';
+import { MemberRequestsController } from './desk/member-requests.controller';
 import { ConciergeAuthController } from './concierge-auth.controller';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ConciergeSessionService } from './concierge-session.service';
@@ -24,7 +27,7 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     RequestsModule,
     VendorsModule,
   ],
-  controllers: [ConciergeAuthController, ChatController, ThreadsController],
+  controllers: [ConciergeAuthController, ChatController, ThreadsController, DeskController, MemberRequestsController],
   providers: [
     ConciergeSessionService,
     ConciergeSessionGuard,
@@ -32,6 +35,7 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     ChatService,
     ChatStreamsService,
     ThreadsService,
+    DeskService,
     { provide: VendorDirectory, useClass: PartnerDirectory },
   ],
   exports: [ConciergeSessionService, ConciergeSessionGuard],

@@ -4,7 +4,7 @@ import { ListUserRequestsDto } from './dto/list-user-requests.dto';
 import { RequestsService, type UserRequestView } from './requests.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, successData, t } from '../../common/api-schema';
-import { USER_REQUEST } from './dto/request.schemas';
+import { USER_REQUEST } from './requests.schemas';
 
 /** The widget's view of what the concierge understood (spec, section 7). */
 @ApiTags('concierge')

@@ -1,23 +1,27 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { ParsedEntities } from '../../platform/ai/types';
 
-export const REQUEST_STATUSES = ['new', 'in_progress', 'fulfilled', 'cancelled'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-/** A request is open (the concierge is on it) while new or in progress. */
-export const OPEN_STATUSES: RequestStatus[] = ['new', 'in_progress'];
-/** Who closed it: the member in the chat, the concierge team, or a newer request of the session. */
-export type ClosedReason = 'member' | 'staff' | 'superseded';
+import type { ClosedReason, HistoryActor, RequestOption, RequestStatus } from './request-lifecycle';
 
 /**
- * Something a visitor asked the concierge for, in one chat session. Later messages that add
- * detail extend the same request; the worker fills `parsedEntities` from the whole text.
- * A session has at most one open request: new (just asked), in_progress (more detail given),
- * then fulfilled or cancelled, with the reason it closed.
+ * Something a visitor asked the concierge for, in one chat session (and, in the members' chat,
+ * one thread). Later messages that add detail extend the same request; the worker fills
+ * `parsedEntities` from the whole text. Every change of status is a row of its history.
  */
 @Entity({ tableName: 'user_requests' })
 export class UserRequest {
-  [OptionalProps]?: 'status' | 'closedReason' | 'parsedEntities' | 'parsedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'status'
+    | 'closedReason'
+    | 'parsedEntities'
+    | 'parsedAt'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'threadId'
+    | 'options'
+    | 'acceptedOptionId'
+    | 'firstResponseAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -25,11 +29,15 @@ export class UserRequest {
   @Property({ type: 'text' })
   sessionId: string;
 
+  /** The members' thread it came from (null for the widget and the session chat). */
+  @Property({ type: 'uuid', nullable: true })
+  threadId?: string | null;
+
   @Property({ type: 'text' })
   text: string;
 
-  @Property({ type: 'text', default: 'new' })
-  status: RequestStatus = 'new';
+  @Property({ type: 'text', default: 'received' })
+  status: RequestStatus = 'received';
 
   @Property({ type: 'text', nullable: true })
   closedReason?: ClosedReason | null;
@@ -40,9 +48,47 @@ export class UserRequest {
   @Property({ type: 'timestamptz', nullable: true })
   parsedAt?: Date | null;
 
+  @Property({ type: 'jsonb', nullable: true })
+  options?: RequestOption[] | null;
+
+  @Property({ type: 'text', nullable: true })
+  acceptedOptionId?: string | null;
+
+  /** When staff first acted on it (a status, a reply, options): the response-time clock stops. */
+  @Property({ type: 'timestamptz', nullable: true })
+  firstResponseAt?: Date | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+}
+
+/** One change of a request's status: who (the member, a named staff member, the concierge engine), when, and a note. */
+@Entity({ tableName: 'user_request_history' })
+@Index({ properties: ['requestId', 'createdAt'] })
+export class UserRequestHistory {
+  [OptionalProps]?: 'actorName' | 'note' | 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'uuid' })
+  requestId: string;
+
+  @Property({ type: 'text' })
+  status: RequestStatus;
+
+  @Property({ type: 'text' })
+  actor: HistoryActor;
+
+  @Property({ type: 'text', nullable: true })
+  actorName?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  note?: string | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
 }

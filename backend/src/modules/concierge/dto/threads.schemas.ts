@@ -1,4 +1,5 @@
 import { schema, t } from '../../../common/api-schema';
+import { REQUEST_OPTION } from '../../requests/requests.schemas';
 import { MESSAGE_STATUSES } from '../threads/thread.entity';
 
 /** The answer shapes of the threads routes, for the OpenAPI document. */
@@ -16,7 +17,10 @@ export const MESSAGE_VIEW = schema(
   'ThreadMessage',
   t.object({
     id: t.string({ format: 'uuid' }),
-    role: t.oneOf(['user', 'assistant']),
+    role: {
+      ...t.oneOf(['user', 'assistant', 'concierge']),
+      description: "'concierge': a named human concierge of the staff (see author), not the AI.",
+    },
     content: t.string(),
     status: {
       ...t.oneOf(MESSAGE_STATUSES),
@@ -24,6 +28,17 @@ export const MESSAGE_VIEW = schema(
     },
     createdAt: t.dateTime(),
     rating: t.nullable(t.object({ helpful: t.boolean(), comment: t.nullable(t.string()) })),
+    author: t.nullable(t.string()),
+    attachment: t.nullable(
+      schema(
+        'MessageAttachment',
+        t.object({
+          type: t.oneOf(['options']),
+          requestId: t.string({ format: 'uuid' }),
+          options: t.array(REQUEST_OPTION),
+        }),
+      ),
+    ),
   }),
 );
 

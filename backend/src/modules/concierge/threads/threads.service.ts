@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
+import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import type { MessageStatus } from './thread.entity';
 
@@ -15,13 +16,23 @@ export interface ThreadSummary {
   updatedAt: string;
 }
 
+/** What a staff message may carry: the options of a request, which the member can accept in the chat. */
+export interface MessageAttachment {
+  type: 'options';
+  requestId: string;
+  options: Array<{ id: string; title: string; price: number; currency: string }>;
+}
+
 export interface MessageView {
   id: string;
-  role: 'user' | 'assistant';
+  /** 'concierge': a named human concierge of the staff, not the AI. */
+  role: 'user' | 'assistant' | 'concierge';
   content: string;
   status: MessageStatus;
   createdAt: string;
   rating: { helpful: boolean; comment: string | null } | null;
+  author: string | null;
+  attachment: MessageAttachment | null;
 }
 
 export interface ThreadView extends ThreadSummary {
@@ -38,12 +49,14 @@ interface ThreadRow {
 
 interface MessageRow {
   id: string;
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'concierge';
   content: string;
   status: MessageStatus;
   created_at: Date;
   rating_helpful: boolean | null;
   rating_comment: string | null;
+  author_name: string | null;
+  attachment: MessageAttachment | null;
 }
 
 const summary = (row: ThreadRow): ThreadSummary => ({
@@ -60,10 +73,30 @@ const messageView = (row: MessageRow): MessageView => ({
   status: row.status,
   createdAt: new Date(row.created_at).toISOString(),
   rating: row.rating_helpful === null ? null : { helpful: row.rating_helpful, comment: row.rating_comment },
+  author: row.author_name ?? null,
+  attachment: row.attachment ?? null,
 });
 
-/** The live channel of one concierge session (every tab of it listens). */
-export const sessionChannel = (sessionId: string) => `concierge:${sessionId}`;
+/** What the staff console shows of a request's thread beside its card. */
+export interface ThreadFacts {
+  threadId: string;
+  /** When the member last wrote in it. */
+  lastMemberMessageAt: string | null;
+  /** When the member asked for a person (the AI is silent until staff hand it back), or null. */
+  handoffAt: string | null;
+  /** When a staff member last wrote in it. */
+  lastStaffMessageAt: string | null;
+}
+
+/** A rated reply, for the staff console. */
+export interface RatingView {
+  threadId: string;
+  messageId: string;
+  content: string;
+  helpful: boolean;
+  comment: string | null;
+  ratedAt: string;
+}
 
 /**
  * The members' threads and messages (tables concierge_threads and concierge_messages, owned by
@@ -170,15 +203,17 @@ export class ThreadsService {
   /**
    * Records a reply about to stream in the session's thread (created when the browser made it
    * offline): drops `replaceFrom` and every later message (edit and resend, Regenerate), adds the
-   * member's message unless it is there already, and the reply as `streaming`. Answers false,
-   * writing nothing, when the thread id is not one the session may hold.
+   * member's message unless it is there already, and the reply as `streaming`. Answers whether it
+   * was written (not when the thread id is not one the session may hold) and whether the member's
+   * message is new (a Regenerate sends none).
    */
   async beginReply(
     sessionId: string,
     threadId: string | undefined,
     reply: { id: string; userMessage?: { id?: string; content: string }; replaceFrom?: string },
-  ): Promise<boolean> {
-    if (!threadId || !UUID.test(threadId)) return false;
+  ): Promise<{ persisted: boolean; added: boolean }> {
+    if (!threadId || !UUID.test(threadId)) return { persisted: false, added: false };
+    let added = false;
     const wrote = await this.em.getConnection().transactional(async (trx) => {
       const run = <T>(query: string, params: unknown[]) =>
         this.em.getConnection().execute<T[]>(query, params as never[], 'all', trx);
@@ -198,10 +233,12 @@ export class ThreadsService {
       }
       if (reply.userMessage) {
         const id = reply.userMessage.id && UUID.test(reply.userMessage.id) ? reply.userMessage.id : crypto.randomUUID();
-        await run(
-          `insert into concierge_messages (id, thread_id, role, content) values (?, ?, 'user', ?) on conflict (id) do nothing`,
+        const inserted = await run<{ id: string }>(
+          `insert into concierge_messages (id, thread_id, role, content) values (?, ?, 'user', ?)
+           on conflict (id) do nothing returning id`,
           [id, threadId, reply.userMessage.content],
         );
+        added = inserted.length > 0;
       }
       await run(
         `insert into concierge_messages (id, thread_id, role, content, status) values (?, ?, 'assistant', '', 'streaming')`,
@@ -211,7 +248,129 @@ export class ThreadsService {
       return true;
     });
     if (wrote) await this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
-    return wrote;
+    return { persisted: wrote, added: wrote && added };
+  }
+
+  /**
+   * A message from a named human concierge of the staff into a member's thread (a reply, a change
+   * of a request, options to accept); every tab of the session sees it at once.
+   */
+  async postConciergeMessage(
+    threadId: string,
+    message: { author: string; content: string; attachment?: MessageAttachment | null },
+  ): Promise<MessageView> {
+    if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
+    const [thread] = await this.sql<ThreadRow>('select * from concierge_threads where id = ?', [threadId]);
+    if (!thread) throw AppError.notFound(NOT_FOUND);
+    const [row] = await this.sql<MessageRow>(
+      `insert into concierge_messages (id, thread_id, role, content, author_name, attachment)
+       values (?, ?, 'concierge', ?, ?, ?) returning *`,
+      [
+        crypto.randomUUID(),
+        threadId,
+        message.content,
+        message.author,
+        message.attachment ? JSON.stringify(message.attachment) : null,
+      ],
+    );
+    await this.sql('update concierge_threads set updated_at = now() where id = ?', [threadId]);
+    await this.announce(thread.session_id, 'thread.changed', { threadId, concierge: row.id });
+    return messageView(row);
+  }
+
+  /** A thread's messages for the staff console (staff see every session's). */
+  async conversation(threadId: string): Promise<MessageView[]> {
+    if (!UUID.test(threadId)) return [];
+    const rows = await this.sql<MessageRow>('select * from concierge_messages where thread_id = ? order by seq', [
+      threadId,
+    ]);
+    return rows.map(messageView);
+  }
+
+  /** For each thread: the member's last message, the hand-off and staff's last message. */
+  async facts(threadIds: string[]): Promise<Map<string, ThreadFacts>> {
+    const ids = [...new Set(threadIds.filter((id) => UUID.test(id)))];
+    const facts = new Map<string, ThreadFacts>();
+    if (ids.length === 0) return facts;
+    const rows = await this.sql<{
+      id: string;
+      handoff_at: Date | null;
+      last_member: Date | null;
+      last_staff: Date | null;
+    }>(
+      `select t.id, t.handoff_at,
+              (select max(created_at) from concierge_messages m where m.thread_id = t.id and m.role = 'user') as last_member,
+              (select max(created_at) from concierge_messages m where m.thread_id = t.id and m.role = 'concierge') as last_staff
+         from concierge_threads t where t.id = any(?::uuid[])`,
+      [`{${ids.join(',')}}`],
+    );
+    const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+    for (const row of rows) {
+      facts.set(row.id, {
+        threadId: row.id,
+        lastMemberMessageAt: iso(row.last_member),
+        handoffAt: iso(row.handoff_at),
+        lastStaffMessageAt: iso(row.last_staff),
+      });
+    }
+    return facts;
+  }
+
+  /** True while a person has the session's thread (the member asked for one and staff have not handed it back). */
+  async handedOff(sessionId: string, threadId: string | undefined): Promise<boolean> {
+    if (!threadId || !UUID.test(threadId)) return false;
+    const [row] = await this.sql<{ handoff_at: Date | null }>(
+      'select handoff_at from concierge_threads where id = ? and session_id = ?',
+      [threadId, sessionId],
+    );
+    return Boolean(row?.handoff_at);
+  }
+
+  /** The member asked for a person: the AI stays quiet in the thread; the console hears of it at once. */
+  async handOff(threadId: string): Promise<void> {
+    const [row] = await this.sql<ThreadRow>(
+      'update concierge_threads set handoff_at = now() where id = ? and handoff_at is null returning *',
+      [threadId],
+    );
+    if (!row) return;
+    await this.live.publish(STAFF_CHANNEL, 'request.handoff', { threadId }).catch(() => undefined);
+    await this.announce(row.session_id, 'thread.changed', { threadId });
+  }
+
+  /** Staff hand the thread back to the AI. */
+  async handBack(threadId: string): Promise<void> {
+    if (!UUID.test(threadId)) return;
+    const [row] = await this.sql<ThreadRow>(
+      'update concierge_threads set handoff_at = null where id = ? and handoff_at is not null returning *',
+      [threadId],
+    );
+    if (!row) return;
+    await this.live.publish(STAFF_CHANNEL, 'request.changed', { threadId }).catch(() => undefined);
+    await this.announce(row.session_id, 'thread.changed', { threadId });
+  }
+
+  /** The session of a thread (for the staff console), or null. */
+  async sessionOf(threadId: string): Promise<string | null> {
+    if (!UUID.test(threadId)) return null;
+    const [row] = await this.sql<ThreadRow>('select * from concierge_threads where id = ?', [threadId]);
+    return row?.session_id ?? null;
+  }
+
+  /** Every reply the member of a session rated, newest first. */
+  async ratings(sessionId: string): Promise<RatingView[]> {
+    const rows = await this.sql<MessageRow & { thread_id: string; rated_at: Date }>(
+      `select m.* from concierge_messages m join concierge_threads t on t.id = m.thread_id
+        where t.session_id = ? and m.rating_helpful is not null order by m.rated_at desc limit 100`,
+      [sessionId],
+    );
+    return rows.map((row) => ({
+      threadId: row.thread_id,
+      messageId: row.id,
+      content: row.content,
+      helpful: row.rating_helpful as boolean,
+      comment: row.rating_comment,
+      ratedAt: new Date(row.rated_at).toISOString(),
+    }));
   }
 
   /** The reply's final text and state; the session's tabs are told. */

@@ -8,6 +8,7 @@ import { WaitlistTab } from './waitlist-tab';
 
 const VendorsTab = lazy(() => import('../../vendors/vendors-tab'));
 const LaunchPartyTab = lazy(() => import('../../launch-party/launch-party-tab'));
+const RequestsTab = lazy(() => import('../../requests-desk/requests-tab'));
 
 function TabFallback() {
   return (
@@ -17,7 +18,7 @@ function TabFallback() {
   );
 }
 
-/** The signed-in admin screen: maintenance controls, the queue dashboard link and the three tabs. */
+/** The signed-in admin screen: maintenance controls, the queue dashboard link and the tabs. */
 export function AdminDashboard({ onSignOut }: { onSignOut: () => void }) {
   const brand = useBrand();
   return (
@@ -47,6 +48,15 @@ export function AdminDashboard({ onSignOut }: { onSignOut: () => void }) {
         destroyOnHidden={false}
         items={[
           { key: 'waitlist', label: 'Waitlist', children: <WaitlistTab /> },
+          {
+            key: 'requests',
+            label: 'Requests',
+            children: (
+              <Suspense fallback={<TabFallback />}>
+                <RequestsTab />
+              </Suspense>
+            ),
+          },
           {
             key: 'vendors',
             label: 'Vendors',

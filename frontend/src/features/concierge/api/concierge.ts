@@ -1,4 +1,5 @@
 import { apiGet, apiRequest, ApiError } from '../../../api/client';
+import type { ApiSchema } from '../../../api/types';
 
 /** Browser storage keys of the concierge (spec, section 9). */
 export const STORAGE_KEYS = {
@@ -96,14 +97,7 @@ export interface ParsedEntities {
   preferences: string[];
 }
 
-export interface UserRequest {
-  id: string;
-  text: string;
-  status: 'new' | 'in_progress' | 'fulfilled' | 'cancelled';
-  parsedEntities: ParsedEntities | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type UserRequest = ApiSchema<'UserRequest'>;
 
 /** A follow-up question about what the request still lacks. */
 export async function nextStep(requestId: string): Promise<string> {

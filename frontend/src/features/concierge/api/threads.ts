@@ -1,14 +1,8 @@
 import { apiGet, apiRequest } from '../../../api/client';
+import type { ApiSchema } from '../../../api/types';
 
-/** A thread as the server holds it for the concierge session. */
-export interface ServerMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  status: 'complete' | 'streaming' | 'stopped' | 'error';
-  createdAt: string;
-  rating: { helpful: boolean; comment: string | null } | null;
-}
+/** A thread's message as the server holds it ('concierge': a named human concierge, not the AI). */
+export type ServerMessage = ApiSchema<'ThreadMessage'>;
 
 export interface ServerThreadSummary {
   id: string;
@@ -41,7 +35,12 @@ export async function deleteServerThread(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/concierge/threads/${encodeURIComponent(id)}`);
 }
 
-export async function rateReply(threadId: string, messageId: string, helpful: boolean, comment?: string): Promise<void> {
+export async function rateReply(
+  threadId: string,
+  messageId: string,
+  helpful: boolean,
+  comment?: string,
+): Promise<void> {
   await apiRequest(
     'PUT',
     `/api/concierge/threads/${encodeURIComponent(threadId)}/messages/${encodeURIComponent(messageId)}/rating`,
@@ -54,14 +53,15 @@ export async function stopReply(messageId: string): Promise<void> {
 }
 
 export type LiveUpdate =
-  | { event: 'thread.changed'; data: { threadId: string; title?: string; streaming?: string } }
-  | { event: 'thread.deleted'; data: { threadId: string } };
+  | { event: 'thread.changed'; data: { threadId: string; title?: string; streaming?: string; concierge?: string } }
+  | { event: 'thread.deleted'; data: { threadId: string } }
+  | { event: 'request.changed'; data: { requestId: string; threadId: string | null; status: string } };
 
 /** The session's live updates (Server-Sent Events); EventSource reconnects by itself. The answer closes it. */
 export function followSession(onUpdate: (update: LiveUpdate) => void): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource('/api/concierge/events', { withCredentials: true });
-  for (const event of ['thread.changed', 'thread.deleted'] as const) {
+  for (const event of ['thread.changed', 'thread.deleted', 'request.changed'] as const) {
     source.addEventListener(event, (e) => {
       try {
         onUpdate({ event, data: JSON.parse((e as MessageEvent<string>).data) } as LiveUpdate);
@@ -71,4 +71,21 @@ export function followSession(onUpdate: (update: LiveUpdate) => void): () => voi
     });
   }
   return () => source.close();
+}
+
+/** A request of the session, with every change of its status (who, when, note). */
+export type MemberRequest = ApiSchema<'UserRequestWithHistory'>;
+
+export async function listMyRequests(): Promise<MemberRequest[]> {
+  return (await apiGet<{ data: MemberRequest[] }>('/api/concierge/requests')).data;
+}
+
+export async function cancelMyRequest(id: string): Promise<MemberRequest> {
+  return (await apiRequest<{ data: MemberRequest }>('POST', `/api/concierge/requests/${encodeURIComponent(id)}/cancel`))
+    .data;
+}
+
+export async function acceptOption(requestId: string, optionId: string): Promise<MemberRequest> {
+  const path = `/api/concierge/requests/${encodeURIComponent(requestId)}/options/${encodeURIComponent(optionId)}/accept`;
+  return (await apiRequest<{ data: MemberRequest }>('POST', path)).data;
 }

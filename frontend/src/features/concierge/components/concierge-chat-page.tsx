@@ -1,4 +1,5 @@
 import {
+  CustomerServiceOutlined,
   DeleteOutlined,
   DislikeOutlined,
   EditOutlined,
@@ -7,10 +8,12 @@ import {
   MenuOutlined,
   MoreOutlined,
   PlusOutlined,
+  ProfileOutlined,
   RedoOutlined,
   SearchOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Drawer, Dropdown, Input, Modal, Spin } from 'antd';
+import { Alert, Badge, Button, Drawer, Dropdown, Input, Modal, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
@@ -19,10 +22,14 @@ import { track } from '../../../lib/analytics';
 import { hasAuthenticatedHint, hasSession, logout, requestTitle, setAuthenticatedHint } from '../api/concierge';
 import { resumeChat, streamChat, type StreamRequest } from '../api/stream-chat';
 import {
+  acceptOption,
+  cancelMyRequest,
   createServerThread,
   deleteServerThread,
   followSession,
+  listMyRequests,
   listServerThreads,
+  type MemberRequest,
   rateReply,
   readServerThread,
   renameServerThread,
@@ -31,6 +38,7 @@ import {
 import { ChatInput } from './chat-input';
 import { ListenButton } from './listen-button';
 import { MarkdownMessage } from './markdown-message';
+import { MyRequestsPanel, OptionsOffer } from './my-requests-panel';
 import {
   appendMessage,
   createThread,
@@ -52,6 +60,8 @@ import {
 import styles from './concierge.module.css';
 
 const MOBILE_QUERY = '(max-width: 767px)';
+/** Statuses of a request still under way (counted on the 'My requests' button). */
+const OPEN: string[] = ['received', 'in_progress', 'options_proposed', 'confirmed'];
 
 function useIsMobile(): boolean {
   const [mobile, setMobile] = useState(() => window.matchMedia?.(MOBILE_QUERY).matches ?? false);
@@ -133,6 +143,14 @@ export function ConciergeChatPage() {
   /** The reply last followed, so a reply is never followed twice by this tab. */
   const resumed = useRef<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
+  const [requests, setRequests] = useState<MemberRequest[]>([]);
+  const [requestsOpen, setRequestsOpen] = useState(false);
+
+  const loadRequests = useCallback(() => {
+    listMyRequests()
+      .then(setRequests)
+      .catch(() => undefined);
+  }, []);
 
   const toAuth = useCallback(() => {
     setAuthenticatedHint(false);
@@ -207,15 +225,17 @@ export function ConciergeChatPage() {
         // Out of reach: the cache stays, and is reconciled on the next visit.
       }
     })();
+    loadRequests();
     const stop = followSession((update) => {
       if (update.event === 'thread.deleted') commit(deleteThread(loadThreads(), update.data.threadId));
+      else if (update.event === 'request.changed') loadRequests();
       else void refresh(update.data.threadId);
     });
     return () => {
       cancelled = true;
       stop();
     };
-  }, [allowed, brand, commit, refresh]);
+  }, [allowed, brand, commit, refresh, loadRequests]);
 
   // When no thread is active, the first one is selected.
   const activeId = selectedId && threads.some((t) => t.id === selectedId) ? selectedId : (threads[0]?.id ?? null);
@@ -319,7 +339,11 @@ export function ConciergeChatPage() {
     resumed.current = pendingReply.id;
     const saved = loadProgress(pendingReply.id);
     const start = saved ?? { messageId: pendingReply.id, frameId: 0, content: '' };
-    void readReply(active.id, (progress, signal) => resumeChat(start.messageId, start.frameId, progress, signal), start);
+    void readReply(
+      active.id,
+      (progress, signal) => resumeChat(start.messageId, start.frameId, progress, signal),
+      start,
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [allowed, loading, active?.id, pendingReply?.id]);
 
@@ -401,6 +425,16 @@ export function ConciergeChatPage() {
         ),
       );
       setCommenting(comment === undefined ? { id: messageId, helpful, text: '' } : null);
+    } catch (failure) {
+      handleFailure(failure);
+    }
+  };
+
+  /** The member accepts an option or cancels a request; the panel shows the server's answer at once. */
+  const changeRequest = async (change: () => Promise<MemberRequest>) => {
+    try {
+      const changed = await change();
+      setRequests((current) => current.map((r) => (r.id === changed.id ? changed : r)));
     } catch (failure) {
       handleFailure(failure);
     }
@@ -562,6 +596,20 @@ export function ConciergeChatPage() {
             />
           )}
           <h1 className={styles.chatTitle}>{active?.title ?? `${brand} Concierge`}</h1>
+          <Button
+            type="text"
+            icon={<CustomerServiceOutlined />}
+            aria-label="Speak to a concierge"
+            disabled={loading}
+            onClick={() => void send('I would like to speak to a concierge, please.')}
+          >
+            {mobile ? null : 'Speak to a concierge'}
+          </Button>
+          <Badge count={requests.filter((r) => OPEN.includes(r.status)).length} size="small" color="#b08d57">
+            <Button icon={<ProfileOutlined />} aria-label="My requests" onClick={() => setRequestsOpen(true)}>
+              {mobile ? null : 'My requests'}
+            </Button>
+          </Badge>
           <Link to="/" className={styles.homeLink}>
             {brand}
           </Link>
@@ -581,9 +629,33 @@ export function ConciergeChatPage() {
             <article
               key={m.id}
               data-role={m.role}
-              className={m.role === 'user' ? styles.userBubble : styles.assistantBubble}
+              className={
+                m.role === 'user'
+                  ? styles.userBubble
+                  : m.role === 'concierge'
+                    ? styles.conciergeBubble
+                    : styles.assistantBubble
+              }
             >
-              {m.role === 'assistant' ? (
+              {m.role === 'concierge' ? (
+                <>
+                  <p className={styles.conciergeAuthor}>
+                    <UserOutlined aria-hidden /> {m.author ?? 'Your concierge'}
+                    <span> · Your personal concierge</span>
+                  </p>
+                  <MarkdownMessage content={m.content} />
+                  {m.attachment?.type === 'options' && (
+                    <OptionsOffer
+                      attachment={m.attachment}
+                      request={requests.find((r) => r.id === m.attachment?.requestId)}
+                      onAccept={(requestId, optionId) => changeRequest(() => acceptOption(requestId, optionId))}
+                    />
+                  )}
+                  <div className={styles.meta}>
+                    <time dateTime={m.createdAt}>{timeOfDay(m.createdAt)}</time>
+                  </div>
+                </>
+              ) : m.role === 'assistant' ? (
                 <MarkdownMessage content={m.content} />
               ) : editingMessage?.id === m.id ? (
                 <div className={styles.editRow}>
@@ -660,7 +732,9 @@ export function ConciergeChatPage() {
                     value={commenting.text}
                     maxLength={2000}
                     onChange={(e) => setCommenting({ ...commenting, text: e.target.value })}
-                    onPressEnter={() => commenting.text.trim() && rate(m.id, commenting.helpful, commenting.text.trim())}
+                    onPressEnter={() =>
+                      commenting.text.trim() && rate(m.id, commenting.helpful, commenting.text.trim())
+                    }
                   />
                   <Button
                     size="small"
@@ -693,6 +767,19 @@ export function ConciergeChatPage() {
         </div>
         <ChatInput onSend={send} loading={loading} voice onStop={stop} />
       </main>
+      <Drawer
+        placement="right"
+        open={requestsOpen}
+        onClose={() => setRequestsOpen(false)}
+        size={mobile ? 340 : 420}
+        title="My requests"
+      >
+        <MyRequestsPanel
+          requests={requests}
+          onCancel={(id) => changeRequest(() => cancelMyRequest(id))}
+          onAccept={(requestId, optionId) => changeRequest(() => acceptOption(requestId, optionId))}
+        />
+      </Drawer>
       <Modal
         open={deleting !== null}
         title="Delete Conversation"

@@ -1,14 +1,16 @@
 import type { UserRequest } from '../api/concierge';
 import styles from './session-chat.module.css';
 
-const STATUS: Record<UserRequest['status'], string> = {
-  new: 'New',
+export const STATUS: Record<UserRequest['status'], string> = {
+  received: 'Received',
   in_progress: 'In progress',
-  fulfilled: 'Fulfilled',
+  options_proposed: 'Options proposed',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
   cancelled: 'Cancelled',
 };
 
-const CATEGORY: Record<string, string> = {
+export const CATEGORY: Record<string, string> = {
   travel: 'Travel',
   dining: 'Dining',
   property: 'Residences',

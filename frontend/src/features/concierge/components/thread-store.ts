@@ -2,12 +2,20 @@ import { STORAGE_KEYS } from '../api/concierge';
 
 export interface ChatMessage {
   id: string;
-  role: 'user' | 'assistant' | 'system';
+  /** 'concierge': a named human concierge of the staff wrote it (see author), not the AI. */
+  role: 'user' | 'assistant' | 'system' | 'concierge';
   content: string;
   createdAt: string;
   /** An assistant reply's state on the server: 'streaming' while written, 'stopped' after Stop. */
   status?: 'complete' | 'streaming' | 'stopped' | 'error';
   rating?: { helpful: boolean; comment: string | null } | null;
+  author?: string | null;
+  /** Options staff proposed for a request, which the member can accept here. */
+  attachment?: {
+    type: 'options';
+    requestId: string;
+    options: Array<{ id: string; title: string; price: number; currency: string }>;
+  } | null;
 }
 
 export interface ChatThread {
@@ -98,7 +106,8 @@ export function recentTurns(messages: ChatMessage[]): Array<Pick<ChatMessage, 'r
   for (let i = own.length - 1; i >= 0 && kept.length < SENT_TURNS; i -= 1) {
     chars += own[i].content.length;
     if (chars > SENT_CHARS && kept.length > 0) break;
-    kept.unshift({ role: own[i].role, content: own[i].content });
+    // What a human concierge wrote is the concierge's side of the conversation for the AI too.
+    kept.unshift({ role: own[i].role === 'user' ? 'user' : 'assistant', content: own[i].content });
   }
   return kept;
 }

@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../../common/app-error';
+import { type RequestOption, type RequestStatus } from '../../requests/request-lifecycle';
+import {
+  RequestsService,
+  type StaffListQuery,
+  type UserRequestView,
+  type UserRequestWithHistory,
+} from '../../requests/requests.service';
+import { ThreadsService, type MessageView, type RatingView, type ThreadFacts } from '../threads/threads.service';
+
+/** A card of the staff console: the request, and what its thread says about waiting. */
+export interface StaffRequestCard extends UserRequestView {
+  lastMemberMessageAt: string | null;
+  /** When the member asked for a person, while the thread is still with staff. */
+  handoffAt: string | null;
+  /** Since when the member has been waiting for staff (null: answered, or closed). */
+  waitingSince: string | null;
+}
+
+export interface StaffRequestDetail {
+  request: UserRequestWithHistory;
+  card: StaffRequestCard;
+  conversation: MessageView[];
+  ratings: RatingView[];
+}
+
+const WAITING: RequestStatus[] = ['received', 'in_progress', 'options_proposed'];
+
+/** What the member reads in the thread when staff change the request. */
+const STATUS_MESSAGE: Record<RequestStatus, string> = {
+  received: 'Your request is back with our team.',
+  in_progress: 'Your request is now in progress: I am taking care of it personally.',
+  options_proposed: 'I have prepared some options for you.',
+  confirmed: 'Your request is confirmed.',
+  completed: 'Your request is completed. It was a pleasure.',
+  cancelled: 'Your request has been cancelled.',
+};
+
+function money(option: Pick<RequestOption, 'price' | 'currency'>): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: option.currency }).format(option.price);
+}
+
+function card(request: UserRequestView, facts: ThreadFacts | undefined): StaffRequestCard {
+  const handoffAt =
+    facts?.handoffAt && !(facts.lastStaffMessageAt && facts.lastStaffMessageAt > facts.handoffAt)
+      ? facts.handoffAt
+      : null;
+  let waitingSince: string | null = null;
+  if (WAITING.includes(request.status)) {
+    if (handoffAt) waitingSince = handoffAt;
+    else if (!request.firstResponseAt) waitingSince = request.createdAt;
+  }
+  return {
+    ...request,
+    lastMemberMessageAt: facts?.lastMemberMessageAt ?? request.updatedAt,
+    handoffAt: facts?.handoffAt ?? null,
+    waitingSince,
+  };
+}
+
+/**
+ * The human concierge's desk: the staff console's view of requests and their threads, and what
+ * staff do there. A change is made by the requests module (with its history row) and told to the
+ * member as a message from the named concierge in the thread the request came from; both travel
+ * on the one live mechanism (Redis pub/sub to SSE).
+ */
+@Injectable()
+export class DeskService {
+  constructor(
+    private readonly requests: RequestsService,
+    private readonly threads: ThreadsService,
+  ) {}
+
+  private async cards(rows: UserRequestView[]): Promise<StaffRequestCard[]> {
+    const facts = await this.threads.facts(rows.flatMap((r) => (r.threadId ? [r.threadId] : [])));
+    return rows.map((row) => card(row, row.threadId ? facts.get(row.threadId) : undefined));
+  }
+
+  async list(query: StaffListQuery): Promise<{ data: StaffRequestCard[]; total: number }> {
+    const page = await this.requests.listForStaff(query);
+    return { data: await this.cards(page.data), total: page.total };
+  }
+
+  async detail(id: string): Promise<StaffRequestDetail> {
+    const request = await this.requests.getWithHistory(id);
+    const [one] = await this.cards([request]);
+    const session = request.threadId ? await this.threads.sessionOf(request.threadId) : null;
+    return {
+      request,
+      card: one,
+      conversation: request.threadId ? await this.threads.conversation(request.threadId) : [],
+      ratings: session ? await this.threads.ratings(session) : [],
+    };
+  }
+
+  private async tell(request: UserRequestView, author: string, content: string, attachment?: RequestOption[]) {
+    if (!request.threadId) return;
+    await this.threads
+      .postConciergeMessage(request.threadId, {
+        author,
+        content,
+        attachment: attachment ? { type: 'options', requestId: request.id, options: attachment } : null,
+      })
+      .catch((error: unknown) => {
+        // The thread was deleted by the member: the change stands, there is nowhere to say it.
+        if (!(error instanceof AppError && error.kind === 'not_found')) throw error;
+      });
+  }
+
+  async changeStatus(id: string, status: RequestStatus, staff: string, note?: string) {
+    const request = await this.requests.setStatus(id, status, { kind: 'staff', name: staff }, note);
+    await this.tell(request, staff, note ? `${STATUS_MESSAGE[status]}\n\n${note}` : STATUS_MESSAGE[status]);
+    return request;
+  }
+
+  async reply(id: string, staff: string, content: string): Promise<MessageView> {
+    const request = await this.requests.get(id);
+    if (!request.threadId) {
+      throw AppError.conflict('This request came from the public chat: there is no member thread to reply in.');
+    }
+    const message = await this.threads.postConciergeMessage(request.threadId, { author: staff, content });
+    await this.requests.markResponded(id);
+    return message;
+  }
+
+  async proposeOptions(id: string, staff: string, options: Array<Omit<RequestOption, 'id'>>, note?: string) {
+    const request = await this.requests.proposeOptions(id, options, { kind: 'staff', name: staff }, note);
+    const list = request.options.map((o, i) => `${i + 1}. **${o.title}** · ${money(o)}`).join('\n');
+    await this.tell(
+      request,
+      staff,
+      `${STATUS_MESSAGE.options_proposed}${note ? `\n\n${note}` : ''}\n\n${list}\n\nChoose the one you prefer below.`,
+      request.options,
+    );
+    return request;
+  }
+
+  /** Staff hand the request's thread back to the AI, which answers it again. */
+  async handBack(id: string): Promise<UserRequestView> {
+    const request = await this.requests.get(id);
+    if (request.threadId) await this.threads.handBack(request.threadId);
+    await this.requests.markResponded(id);
+    return request;
+  }
+
+  /** The member accepts an option in the chat: the request is confirmed. */
+  acceptOption(sessionId: string, id: string, optionId: string) {
+    return this.requests.acceptOption(sessionId, id, optionId);
+  }
+
+  cancelByMember(sessionId: string, id: string) {
+    return this.requests.cancelByMember(sessionId, id);
+  }
+
+  listForMember(sessionId: string) {
+    return this.requests.listForMember(sessionId);
+  }
+
+  async stats(): Promise<{ medianFirstResponseSeconds: number | null; answered: number }> {
+    const median = await this.requests.medianFirstResponseSeconds(7);
+    return { medianFirstResponseSeconds: median.seconds, answered: median.answered };
+  }
+}

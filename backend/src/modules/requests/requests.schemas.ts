@@ -1,0 +1,56 @@
+import { schema, t } from '../../common/api-schema';
+import { MESSAGE_CATEGORIES } from '../../platform/ai/types';
+import { REQUEST_STATUSES } from './request-lifecycle';
+
+/** The answer shapes of the user-request routes (UserRequestView in requests.service.ts). */
+
+export const REQUEST_OPTION = schema(
+  'RequestOption',
+  t.object({ id: t.string(), title: t.string(), price: t.number(), currency: t.string() }),
+);
+
+export const REQUEST_FIELDS = {
+  id: t.string({ format: 'uuid' }),
+  sessionId: t.string(),
+  threadId: t.nullable(t.string({ format: 'uuid' })),
+  text: t.string(),
+  status: t.oneOf(REQUEST_STATUSES),
+  closedReason: t.nullable(t.oneOf(['member', 'staff', 'superseded'])),
+  parsedEntities: t.nullable(
+    schema(
+      'ParsedEntities',
+      t.object({
+        mainCategory: t.oneOf(MESSAGE_CATEGORIES),
+        location: t.nullable(t.string()),
+        timeline: t.nullable(t.string()),
+        urgency: t.oneOf(['low', 'medium', 'high']),
+        budget: t.nullable(t.string()),
+        preferences: t.array(t.string()),
+      }),
+    ),
+  ),
+  options: t.array(REQUEST_OPTION),
+  acceptedOptionId: t.nullable(t.string()),
+  firstResponseAt: t.nullable(t.dateTime()),
+  createdAt: t.dateTime(),
+  updatedAt: t.dateTime(),
+};
+
+export const USER_REQUEST = schema('UserRequest', t.object(REQUEST_FIELDS));
+
+export const REQUEST_HISTORY_ENTRY = schema(
+  'RequestHistoryEntry',
+  t.object({
+    status: t.oneOf(REQUEST_STATUSES),
+    actor: t.oneOf(['member', 'staff', 'concierge']),
+    actorName: t.nullable(t.string()),
+    note: t.nullable(t.string()),
+    at: t.dateTime(),
+  }),
+);
+
+/** A request with every change of its status (who, when, note). */
+export const USER_REQUEST_WITH_HISTORY = schema(
+  'UserRequestWithHistory',
+  t.object({ ...REQUEST_FIELDS, history: t.array(REQUEST_HISTORY_ENTRY) }),
+);

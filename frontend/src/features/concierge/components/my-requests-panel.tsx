@@ -1,0 +1,176 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Button, Empty, Popconfirm, Tag, Timeline } from 'antd';
+import { useState } from 'react';
+import type { MemberRequest } from '../api/threads';
+import type { ChatMessage } from './thread-store';
+import { CATEGORY, STATUS } from './requests-list';
+import styles from './my-requests.module.css';
+
+/** The member may still cancel these (not yet confirmed). */
+const CANCELLABLE = ['received', 'in_progress', 'options_proposed'];
+
+const TAG: Record<string, string> = {
+  received: 'default',
+  in_progress: 'processing',
+  options_proposed: 'gold',
+  confirmed: 'success',
+  completed: 'success',
+  cancelled: 'error',
+};
+
+export function formatPrice(price: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(price);
+}
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+function who(entry: MemberRequest['history'][number]): string {
+  if (entry.actor === 'member') return 'You';
+  if (entry.actor === 'staff') return entry.actorName ?? 'Your concierge';
+  return 'The concierge';
+}
+
+type Options = NonNullable<ChatMessage['attachment']>;
+
+/** Options staff proposed, in the chat message that carries them: the member accepts one. */
+export function OptionsOffer({
+  attachment,
+  request,
+  onAccept,
+}: {
+  attachment: Options;
+  request: MemberRequest | undefined;
+  onAccept: (requestId: string, optionId: string) => Promise<void>;
+}) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const open = request?.status === 'options_proposed';
+  return (
+    <ul className={styles.options} aria-label="Options proposed">
+      {attachment.options.map((option) => {
+        const accepted = request?.acceptedOptionId === option.id;
+        return (
+          <li key={option.id} className={accepted ? styles.optionAccepted : styles.option}>
+            <span className={styles.optionTitle}>{option.title}</span>
+            <span className={styles.optionPrice}>{formatPrice(option.price, option.currency)}</span>
+            {accepted ? (
+              <span className={styles.acceptedMark}>
+                <CheckCircleFilled aria-hidden /> Accepted
+              </span>
+            ) : open ? (
+              <Button
+                size="small"
+                type="primary"
+                loading={busy === option.id}
+                aria-label={`Accept ${option.title}`}
+                onClick={() => {
+                  setBusy(option.id);
+                  void onAccept(attachment.requestId, option.id).finally(() => setBusy(null));
+                }}
+              >
+                Accept
+              </Button>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** 'My requests': the session's requests with their status and history; cancel one not yet confirmed. */
+export function MyRequestsPanel({
+  requests,
+  onCancel,
+  onAccept,
+}: {
+  requests: MemberRequest[];
+  onCancel: (id: string) => Promise<void>;
+  onAccept: (requestId: string, optionId: string) => Promise<void>;
+}) {
+  if (requests.length === 0) {
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Your requests will appear here as you ask for them." />
+    );
+  }
+  return (
+    <ul className={styles.list} aria-label="My requests">
+      {requests.map((request) => {
+        const parsed = request.parsedEntities;
+        return (
+          <li key={request.id} className={styles.request} data-status={request.status}>
+            <div className={styles.head}>
+              <span className={styles.category}>
+                {parsed ? (CATEGORY[parsed.mainCategory] ?? parsed.mainCategory) : 'Request'}
+              </span>
+              <Tag color={TAG[request.status]} className={styles.status}>
+                {STATUS[request.status]}
+              </Tag>
+            </div>
+            <p className={styles.text}>{request.text.split('\n')[0]}</p>
+            {parsed && (parsed.location || parsed.timeline || parsed.budget) ? (
+              <dl className={styles.facts}>
+                {parsed.location ? (
+                  <>
+                    <dt>Where</dt>
+                    <dd>{parsed.location}</dd>
+                  </>
+                ) : null}
+                {parsed.timeline ? (
+                  <>
+                    <dt>When</dt>
+                    <dd>{parsed.timeline}</dd>
+                  </>
+                ) : null}
+                {parsed.budget ? (
+                  <>
+                    <dt>Budget</dt>
+                    <dd>{parsed.budget}</dd>
+                  </>
+                ) : null}
+              </dl>
+            ) : null}
+            {request.options.length > 0 && (
+              <OptionsOffer
+                attachment={{ type: 'options', requestId: request.id, options: request.options }}
+                request={request}
+                onAccept={onAccept}
+              />
+            )}
+            <Timeline
+              className={styles.history}
+              items={request.history.map((entry) => ({
+                color: entry.status === 'cancelled' ? 'red' : entry.status === 'confirmed' ? 'green' : 'gray',
+                content: (
+                  <div>
+                    <strong>{STATUS[entry.status]}</strong>
+                    <span className={styles.historyMeta}>
+                      {' '}
+                      · {who(entry)} · {when(entry.at)}
+                    </span>
+                    {entry.note ? <p className={styles.note}>{entry.note}</p> : null}
+                  </div>
+                ),
+              }))}
+            />
+            {CANCELLABLE.includes(request.status) && (
+              <Popconfirm
+                title="Cancel this request?"
+                description="Your concierge will stop working on it."
+                okText="Cancel request"
+                cancelText="Keep it"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => onCancel(request.id)}
+              >
+                <Button size="small" danger type="text">
+                  Cancel request
+                </Button>
+              </Popconfirm>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

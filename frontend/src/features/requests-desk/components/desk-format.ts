@@ -1,0 +1,42 @@
+/** How long ago, briefly: '45 s', '12 min', '3 h 05', '2 d'. */
+export function elapsed(fromIso: string, now: number): string {
+  const seconds = Math.max(0, Math.round((now - new Date(fromIso).getTime()) / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')}`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+/** A duration in seconds, as the overview shows it ('4 min', '1 h 20'), or a dash. */
+export function duration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  return elapsed(new Date(0).toISOString(), seconds * 1000);
+}
+
+export const STATUS_TITLE: Record<string, string> = {
+  received: 'Received',
+  in_progress: 'In progress',
+  options_proposed: 'Options proposed',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const CATEGORY_TITLE: Record<string, string> = {
+  travel: 'Travel',
+  dining: 'Dining',
+  property: 'Residences',
+  events: 'Events',
+  wellness: 'Wellness',
+  fashion: 'Fashion',
+  transportation: 'Transportation',
+  art: 'Art',
+  concierge: 'Concierge',
+  default: 'Request',
+};
+
+export function price(value: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+}

@@ -1,0 +1,356 @@
+import { DislikeOutlined, LikeOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Drawer, Empty, Input, InputNumber, Select, Spin, Tag, Timeline } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../../api/client';
+import {
+  changeStatus,
+  handBack,
+  proposeOptions,
+  replyAsConcierge,
+  useDeskDetail,
+  useInvalidateDesk,
+  type RequestStatus,
+} from '../api/desk';
+import { CATEGORY_TITLE, price, STATUS_TITLE } from './desk-format';
+import styles from './desk.module.css';
+
+const NAME_KEY = 'mf.admin.conciergeName';
+const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY'];
+
+function savedName(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+interface OptionRow {
+  title: string;
+  price: number | null;
+  currency: string;
+}
+
+const EMPTY_OPTION: OptionRow = { title: '', price: null, currency: 'EUR' };
+
+/** One request in the console: its conversation, history and the member's ratings; staff act on it here. */
+export function RequestDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const detail = useDeskDetail(id);
+  const refresh = useInvalidateDesk();
+  const [name, setName] = useState(savedName);
+  const [status, setStatus] = useState<RequestStatus | undefined>();
+  const [note, setNote] = useState('');
+  const [reply, setReply] = useState('');
+  const [options, setOptions] = useState<OptionRow[]>([{ ...EMPTY_OPTION }, { ...EMPTY_OPTION }]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const data = detail.data?.data;
+  const request = data?.request;
+  const closed = request ? ['completed', 'cancelled'].includes(request.status) : true;
+  const staffName = name.trim() || undefined;
+
+  const act = async (what: string, call: () => Promise<unknown>, done: string) => {
+    setBusy(what);
+    try {
+      await call();
+      await refresh();
+      message.success(done);
+      return true;
+    } catch (error) {
+      message.error(error instanceof ApiError ? error.message : 'Request failed');
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const rememberName = (value: string) => {
+    setName(value);
+    try {
+      localStorage.setItem(NAME_KEY, value.trim());
+    } catch {
+      // Not kept: the name is asked again next time.
+    }
+  };
+
+  const validOptions = options.filter((o) => o.title.trim() && o.price !== null);
+
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={720}
+      title={
+        request
+          ? `${CATEGORY_TITLE[request.parsedEntities?.mainCategory ?? 'default'] ?? 'Request'} request`
+          : 'Request'
+      }
+      destroyOnHidden
+    >
+      {detail.isLoading && <Spin />}
+      {detail.isError && <Alert type="error" showIcon title={detail.error.message} />}
+      {request && data ? (
+        <div className={styles.detail}>
+          <div className={styles.detailHead}>
+            <Tag color="gold" data-testid="request-status">
+              {STATUS_TITLE[request.status]}
+            </Tag>
+            {data.card.handoffAt ? (
+              <>
+                <Tag color="red">Asked for a person: the AI is silent</Tag>
+                <Button
+                  size="small"
+                  loading={busy === 'handback'}
+                  onClick={() => void act('handback', () => handBack(request.id), 'Handed back to the AI concierge')}
+                >
+                  Hand back to the AI
+                </Button>
+              </>
+            ) : null}
+            <span className={styles.muted}>Received {when(request.createdAt)}</span>
+          </div>
+
+          <section aria-label="Conversation" className={styles.conversation}>
+            <h4>Conversation</h4>
+            {data.conversation.length === 0 ? (
+              <p className={styles.muted}>This request came from the public chat: {request.text}</p>
+            ) : (
+              data.conversation.map((m) => (
+                <div key={m.id} className={styles[`msg_${m.role}`]} data-role={m.role}>
+                  <span className={styles.msgWho}>
+                    {m.role === 'user' ? 'Member' : m.role === 'assistant' ? 'AI concierge' : (m.author ?? 'Concierge')}
+                    {' · '}
+                    {when(m.createdAt)}
+                    {m.rating ? (
+                      m.rating.helpful ? (
+                        <LikeOutlined aria-label="Rated helpful" />
+                      ) : (
+                        <DislikeOutlined aria-label="Rated not helpful" />
+                      )
+                    ) : null}
+                  </span>
+                  <span className={styles.msgText}>{m.content}</span>
+                </div>
+              ))
+            )}
+          </section>
+
+          <label className={styles.field}>
+            <span>Sign as</span>
+            <Input
+              placeholder="Your name, as the member sees it"
+              aria-label="Your name, as the member sees it"
+              value={name}
+              maxLength={60}
+              onChange={(e) => rememberName(e.target.value)}
+            />
+          </label>
+
+          <section aria-label="Reply" className={styles.block}>
+            <h4>Reply to the member</h4>
+            <Input.TextArea
+              aria-label="Reply to the member"
+              placeholder="Write as their personal concierge..."
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              value={reply}
+              disabled={!request.threadId}
+              onChange={(e) => setReply(e.target.value)}
+            />
+            <Button
+              type="primary"
+              loading={busy === 'reply'}
+              disabled={!reply.trim() || !request.threadId}
+              onClick={async () => {
+                if (
+                  await act(
+                    'reply',
+                    () => replyAsConcierge(request.id, { content: reply.trim(), staffName }),
+                    'Reply sent',
+                  )
+                )
+                  setReply('');
+              }}
+            >
+              Send reply
+            </Button>
+          </section>
+
+          <section aria-label="Status" className={styles.block}>
+            <h4>Change the status</h4>
+            <div className={styles.row}>
+              <Select
+                aria-label="New status"
+                placeholder="New status"
+                value={status}
+                onChange={(value: RequestStatus) => setStatus(value)}
+                disabled={closed}
+                options={(Object.keys(STATUS_TITLE) as RequestStatus[])
+                  .filter((s) => s !== request.status && (s !== 'options_proposed' || request.options.length > 0))
+                  .map((s) => ({ value: s, label: STATUS_TITLE[s] }))}
+                className={styles.statusSelect}
+              />
+              <Input
+                aria-label="Note for the member"
+                placeholder="A note for the member (optional)"
+                value={note}
+                disabled={closed}
+                maxLength={2000}
+                onChange={(e) => setNote(e.target.value)}
+              />
+              <Button
+                loading={busy === 'status'}
+                disabled={!status || closed}
+                onClick={async () => {
+                  if (!status) return;
+                  const ok = await act(
+                    'status',
+                    () => changeStatus(request.id, { status, note: note.trim() || undefined, staffName }),
+                    `Moved to ${STATUS_TITLE[status].toLowerCase()}`,
+                  );
+                  if (ok) {
+                    setStatus(undefined);
+                    setNote('');
+                  }
+                }}
+              >
+                Update status
+              </Button>
+            </div>
+          </section>
+
+          <section aria-label="Options" className={styles.block}>
+            <h4>Propose options</h4>
+            {request.options.length > 0 && (
+              <ul className={styles.proposed}>
+                {request.options.map((o) => (
+                  <li key={o.id}>
+                    {o.title} · {price(o.price, o.currency)}
+                    {request.acceptedOptionId === o.id ? <Tag color="green">Accepted</Tag> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {options.map((option, index) => (
+              <div key={index} className={styles.optionRow}>
+                <Input
+                  aria-label={`Option ${index + 1}`}
+                  placeholder={`Option ${index + 1}`}
+                  value={option.title}
+                  maxLength={200}
+                  disabled={closed}
+                  onChange={(e) =>
+                    setOptions(options.map((o, i) => (i === index ? { ...o, title: e.target.value } : o)))
+                  }
+                />
+                <InputNumber
+                  aria-label={`Price of option ${index + 1}`}
+                  placeholder="Price"
+                  min={0}
+                  step={100}
+                  value={option.price}
+                  disabled={closed}
+                  onChange={(value) =>
+                    setOptions(options.map((o, i) => (i === index ? { ...o, price: value ?? null } : o)))
+                  }
+                />
+                <Select
+                  aria-label={`Currency of option ${index + 1}`}
+                  value={option.currency}
+                  disabled={closed}
+                  options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+                  onChange={(value: string) =>
+                    setOptions(options.map((o, i) => (i === index ? { ...o, currency: value } : o)))
+                  }
+                />
+                <Button
+                  type="text"
+                  icon={<MinusCircleOutlined />}
+                  aria-label={`Remove option ${index + 1}`}
+                  disabled={options.length === 1}
+                  onClick={() => setOptions(options.filter((_, i) => i !== index))}
+                />
+              </div>
+            ))}
+            <div className={styles.row}>
+              <Button
+                icon={<PlusOutlined />}
+                disabled={options.length >= 5 || closed}
+                onClick={() => setOptions([...options, { ...EMPTY_OPTION }])}
+              >
+                Add an option
+              </Button>
+              <Button
+                type="primary"
+                loading={busy === 'options'}
+                disabled={validOptions.length === 0 || closed}
+                onClick={async () => {
+                  const ok = await act(
+                    'options',
+                    () =>
+                      proposeOptions(request.id, {
+                        options: validOptions.map((o) => ({
+                          title: o.title.trim(),
+                          price: o.price!,
+                          currency: o.currency,
+                        })),
+                        staffName,
+                      }),
+                    'Options proposed',
+                  );
+                  if (ok) setOptions([{ ...EMPTY_OPTION }, { ...EMPTY_OPTION }]);
+                }}
+              >
+                Propose options
+              </Button>
+            </div>
+          </section>
+
+          <section aria-label="History" className={styles.block}>
+            <h4>History</h4>
+            <Timeline
+              items={request.history.map((entry) => ({
+                content: (
+                  <div>
+                    <strong>{STATUS_TITLE[entry.status]}</strong>
+                    <span className={styles.muted}>
+                      {' '}
+                      ·{' '}
+                      {entry.actor === 'member'
+                        ? 'Member'
+                        : entry.actor === 'staff'
+                          ? (entry.actorName ?? 'Staff')
+                          : 'Concierge engine'}{' '}
+                      · {when(entry.at)}
+                    </span>
+                    {entry.note ? <p className={styles.note}>{entry.note}</p> : null}
+                  </div>
+                ),
+              }))}
+            />
+          </section>
+
+          <section aria-label="Ratings" className={styles.block}>
+            <h4>The member’s ratings</h4>
+            {data.ratings.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No ratings yet" />
+            ) : (
+              <ul className={styles.ratings}>
+                {data.ratings.map((r) => (
+                  <li key={r.messageId}>
+                    {r.helpful ? <LikeOutlined aria-label="Helpful" /> : <DislikeOutlined aria-label="Not helpful" />}{' '}
+                    <span className={styles.ratedReply}>{r.content.slice(0, 160)}</span>
+                    {r.comment ? <p className={styles.note}>“{r.comment}”</p> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      ) : null}
+    </Drawer>
+  );
+}
