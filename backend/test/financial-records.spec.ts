@@ -147,7 +147,7 @@ describe('Financial records are never deleted', () => {
   });
 
   describe('cancelling instead', () => {
-    it('refunds every paid guest through the payments path and tells each of them once', async () => {
+    it('refunds every paid guest through the payments path and tells each of them once of each', async () => {
       const first = await paidGuest();
       const second = await paidGuest(first.eventId, 'cary@example.com');
       smtp.received.length = 0;
@@ -164,8 +164,19 @@ describe('Financial records are never deleted', () => {
       ]);
       // The provider holds the refunds too, each asked once.
       expect(await count('test_gateway_refunds')).toBe(2);
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['cary@example.com', 'grace@example.com']);
-      expect(readable(smtp.received[0].raw)).toContain('has been cancelled');
+      // Each guest is told once that the evening is cancelled, and once that the money is refunded.
+      const told = smtp.received.map((m) => {
+        const subject = /^Subject: (.*)$/m.exec(readable(m.raw))?.[1] ?? '';
+        return `${m.to[0]} ${subject.startsWith('Cancelled:') ? 'cancelled' : /refunded/.test(subject) ? 'refunded' : subject}`;
+      });
+      expect(told.sort()).toEqual([
+        'cary@example.com cancelled',
+        'cary@example.com refunded',
+        'grace@example.com cancelled',
+        'grace@example.com refunded',
+      ]);
+      const refund = smtp.received.find((m) => /^Subject: .*refunded/m.test(readable(m.raw)));
+      expect(readable(refund!.raw)).toContain('has been cancelled');
 
       // Saving the cancelled event again changes nothing.
       await admin(t)
@@ -173,7 +184,7 @@ describe('Financial records are never deleted', () => {
         .expect(200);
       await t.drain();
       expect(await count('test_gateway_refunds')).toBe(2);
-      expect(smtp.received).toHaveLength(2);
+      expect(smtp.received).toHaveLength(4);
     });
 
     it('closes a payment still open when the event is cancelled: it can no longer be paid', async () => {

@@ -92,7 +92,7 @@ export class ProposedOptionDto {
 }
 
 export class ProposeOptionsDto extends Signed {
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: 'Each option needs a label and a price' })
   @Type(() => ProposedOptionDto)
   @ArrayMaxSize(5, { message: 'Propose five options at most' })
   @ArrayMinSize(1, { message: 'Propose at least one option' })
