@@ -14,6 +14,7 @@ import { Migration20261125040000WaitlistInvitesAndCheckIn } from './Migration202
 import { Migration20261126010000ConciergeRequests } from './Migration20261126010000ConciergeRequests';
 import { Migration20261126020000EventRsvpDeadlineAndReminders } from './Migration20261126020000EventRsvpDeadlineAndReminders';
 import { Migration20261126030000WaitingList } from './Migration20261126030000WaitingList';
+import { Migration20261126040000StaffNotices } from './Migration20261126040000StaffNotices';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261126020000EventRsvpDeadlineAndReminders,
   },
   { name: 'Migration20261126030000WaitingList', class: Migration20261126030000WaitingList },
+  { name: 'Migration20261126040000StaffNotices', class: Migration20261126040000StaffNotices },
 ];

@@ -296,6 +296,13 @@ export class Environment {
 
 export type AppConfig = Readonly<Environment>;
 
+/** Where administrators are told of news (new applications, requests): ADMIN_NOTIFY_EMAIL, else MAIL_FROM's address. */
+export function adminNotifyAddress(config: AppConfig): string {
+  if (config.ADMIN_NOTIFY_EMAIL) return config.ADMIN_NOTIFY_EMAIL;
+  const match = /<([^>]+)>/.exec(config.MAIL_FROM);
+  return (match ? match[1] : config.MAIL_FROM).trim();
+}
+
 /** Settings whose values a boot error never echoes. */
 const SECRET_NAME = /PASSWORD|SECRET|KEY|TOKEN/;
 

@@ -19,8 +19,11 @@ import { startOwnPostgres } from './own-postgres';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const services = require('../../../infra/lib/services.cjs');
 
-/** Jobs planned days ahead (event reminders): drain() does not wait for them. */
-const FAR_AHEAD_JOBS = new Set(['event.reminders']);
+/**
+ * Jobs planned ahead (event reminders, days; the staff's digest email, at the end of its minute):
+ * drain() does not wait for them.
+ */
+const FAR_AHEAD_JOBS = new Set(['event.reminders', 'staff.digest']);
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -31,7 +34,8 @@ export interface TestApp {
   queue(name: string): Queue;
   /**
    * Waits until the outbox is empty and no queue has waiting, active or delayed jobs. Delayed
-   * event reminders (days ahead) do not count: a test moves those on itself (job.promote()).
+   * event reminders (days ahead) and staff digests (a minute ahead) do not count: a test moves
+   * those on itself (job.promote()).
    */
   drain(timeoutMs?: number): Promise<void>;
   /** Waits until every committed outbox row is in its queue (for tests without a worker). */

@@ -3,13 +3,15 @@ import { UserRequest, UserRequestHistory } from './user-request.entity';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { ParseUserRequestJob } from './jobs/parse-user-request.job';
+import { SendStaffDigestJob } from './jobs/send-staff-digest.job';
 import { RequestsController } from './requests.controller';
 import { RequestsService } from './requests.service';
+import { StaffNotices } from './staff-notices';
 
 @Module({
   imports: [MikroOrmModule.forFeature([UserRequest, UserRequestHistory]), AiModule],
   controllers: [RequestsController],
-  providers: [RequestsService, ParseUserRequestJob],
-  exports: [RequestsService],
+  providers: [RequestsService, StaffNotices, ParseUserRequestJob, SendStaffDigestJob],
+  exports: [RequestsService, StaffNotices],
 })
 export class RequestsModule {}

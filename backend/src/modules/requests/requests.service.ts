@@ -18,6 +18,7 @@ import {
   type RequestOption,
   type RequestStatus,
 } from './request-lifecycle';
+import { StaffNotices } from './staff-notices';
 import { UserRequest, UserRequestHistory } from './user-request.entity';
 
 /** A message within this time of an open request, on the same topic, adds to it. */
@@ -105,6 +106,7 @@ export class RequestsService {
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
     private readonly live: LiveEventsService,
+    private readonly notices: StaffNotices,
     @Inject(CONCIERGE_AI) private readonly ai: ConciergeAi,
   ) {}
 
@@ -206,6 +208,8 @@ export class RequestsService {
       }
       await em.flush();
       await this.outbox.add(em, 'request.parse', { requestId: request.id });
+      // Staff are told of a new request by email too (batched), in this transaction.
+      if (request !== current) await this.notices.note(em, { kind: 'request', requestId: request.id });
       changed.push({ request: view(request), created: request !== current });
       for (const older of superseded) changed.push({ request: view(older), created: false });
       return request.id;

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../common/app-error';
 import { PublicWrite } from '../../common/public-write.decorator';
 import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/environment';
+import { adminNotifyAddress, type AppConfig } from '../../config/environment';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { PageQueryDto } from '../../common/page-query.dto';
 import type { VendorView } from '../vendors/vendors.service';
@@ -22,7 +22,6 @@ import { DecideApplicationDto } from './dto/decide-application.dto';
 import { SubmitApplicationDto } from './dto/submit-application.dto';
 import { HoneypotInterceptor } from './honeypot.interceptor';
 import type { ApplicationView } from './vendor-application.entity';
-import { adminNotifyAddress } from './vendor-applications.mailer';
 import { VendorApplicationsService } from './vendor-applications.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, SUCCESS_ONLY, dataOnly, page } from '../../common/api-schema';

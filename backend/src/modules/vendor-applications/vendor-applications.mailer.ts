@@ -1,16 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/environment';
+import { adminNotifyAddress, type AppConfig } from '../../config/environment';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { renderBrandEmail } from '../../platform/mail/email-layout';
 import { VendorApplicationsService } from './vendor-applications.service';
-
-/** Where administrators are told about new applications: ADMIN_NOTIFY_EMAIL, else MAIL_FROM's address. */
-export function adminNotifyAddress(config: AppConfig): string {
-  if (config.ADMIN_NOTIFY_EMAIL) return config.ADMIN_NOTIFY_EMAIL;
-  const match = /<([^>]+)>/.exec(config.MAIL_FROM);
-  return (match ? match[1] : config.MAIL_FROM).trim();
-}
 
 @Injectable()
 export class VendorApplicationsMailer {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
 import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
+import { StaffNotices } from '../../requests/staff-notices';
 import type { MessageStatus } from './thread.entity';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -109,6 +110,7 @@ export class ThreadsService {
   constructor(
     private readonly em: EntityManager,
     private readonly live: LiveEventsService,
+    private readonly notices: StaffNotices,
   ) {}
 
   private sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -328,10 +330,15 @@ export class ThreadsService {
 
   /** The member asked for a person: the AI stays quiet in the thread; the console hears of it at once. */
   async handOff(threadId: string): Promise<void> {
-    const [row] = await this.sql<ThreadRow>(
-      'update concierge_threads set handoff_at = now() where id = ? and handoff_at is null returning *',
-      [threadId],
-    );
+    const row = await this.em.fork().transactional(async (em) => {
+      const [changed] = await em.execute<ThreadRow[]>(
+        'update concierge_threads set handoff_at = now() where id = ? and handoff_at is null returning *',
+        [threadId],
+      );
+      // Staff are told by email too (batched), in the transaction that records the hand-off.
+      if (changed) await this.notices.note(em, { kind: 'handoff', threadId });
+      return changed;
+    });
     if (!row) return;
     await this.live.publish(STAFF_CHANNEL, 'request.handoff', { threadId }).catch(() => undefined);
     await this.announce(row.session_id, 'thread.changed', { threadId });
