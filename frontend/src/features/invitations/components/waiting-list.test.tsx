@@ -35,6 +35,11 @@ const view = (rsvp: unknown = null, ticketPrice = 0) => ({
     invitation: { recipientName: 'Grace Kelly', maxGuests: 3, status: 'sent', specialNotes: null },
     rsvp,
     pass: null,
+    changes: {
+      deadline: '2026-12-10T19:00:00.000Z',
+      open: true,
+      host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
+    },
   },
 });
 
