@@ -78,7 +78,7 @@ test.describe('the session chat at /modern-concierge', () => {
       if (size.width < 768) await page.getByRole('button', { name: 'Your requests' }).click();
       const requests = page.getByRole(size.width < 768 ? 'dialog' : 'complementary', { name: 'Your requests' });
       await expect(requests.getByText(/Plan a trip to Lisbon/)).toBeVisible();
-      await expect(requests.getByText('New')).toBeVisible();
+      await expect(requests.getByText('Received', { exact: true })).toBeVisible();
       if (size.width < 768) await shoot(page, `modern-concierge-${size.width}-requests`);
       if (size.width < 768) await page.keyboard.press('Escape');
 
