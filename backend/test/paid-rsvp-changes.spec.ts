@@ -1,14 +1,7 @@
 import request from 'supertest';
-import { startSmtpSink } from './support/smtp-sink';
-import { createTestApp, type TestApp } from './support/test-app';
-import {
-  adminEnv,
-  createEvent,
-  createInvitation,
-  readable,
-  resetWithAdmin,
-  rsvp,
-} from './support/launch-party-fixtures';
+import type { TestApp } from './support/test-app';
+import { useTestGatewayApp, type TestGatewayApp } from './support/test-gateway-app';
+import { createEvent, createInvitation, readable, rsvp } from './support/launch-party-fixtures';
 
 type Row = Record<string, unknown>;
 
@@ -19,30 +12,9 @@ type Row = Record<string, unknown>;
  */
 describe('A paid guest who changes their answer', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({
-      worker: true,
-      env: {
-        ...adminEnv,
-        SMTP_URL: smtp.url,
-        STRIPE_SECRET_KEY: '',
-        STRIPE_PUBLISHABLE_KEY: '',
-        STRIPE_WEBHOOK_SECRET: '',
-        RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
-      },
-    });
-  });
-  beforeEach(async () => {
-    await resetWithAdmin(t);
-    smtp.received.length = 0;
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  let smtp: TestGatewayApp['smtp'];
+  const app = useTestGatewayApp();
+  beforeAll(() => ({ t, smtp } = app));
 
   const sql = <T = Row>(query: string, params: unknown[] = []) => t.orm.em.getConnection().execute<T[]>(query, params);
   const subjects = () => smtp.received.map((m) => /Subject: ([^\r\n]*)/.exec(readable(m.raw))?.[1] ?? '');
