@@ -396,6 +396,43 @@ describe('Launch Party: the waiting list of a full event', () => {
     expect(await seatsHeld(event.id)).toBe(2);
   });
 
+  it('a larger capacity offers the new seats to the guests in line, in order, as far as they go', async () => {
+    const event = await createEvent(t, { capacity: 1 });
+    const host = await guest(event.id, 'host@example.com', 1);
+    await rsvp(t, host.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
+    const grace = await guest(event.id, 'grace@example.com');
+    const cary = await guest(event.id, 'cary@example.com');
+    await join(grace.invitationCode, { guestCount: 2 }).expect(200);
+    await join(cary.invitationCode, { guestCount: 1 }).expect(200);
+
+    // Another name for the event changes no seat: nobody is offered anything.
+    await admin(t)
+      .patch(`/events/${event.id}`, { ...eventFields, capacity: 1, name: 'The Riviera Soirée' })
+      .expect(200);
+    await settle();
+    expect(offersTo('grace@example.com')).toHaveLength(0);
+
+    // Two more seats: Grace's party of two fits and is offered them; Cary, behind her, waits.
+    await admin(t)
+      .patch(`/events/${event.id}`, { ...eventFields, capacity: 3 })
+      .expect(200);
+    await settle();
+    expect(await turn(grace.invitationCode)).toMatchObject({ status: 'offered' });
+    expect(offersTo('grace@example.com')).toHaveLength(1);
+    expect(await turn(cary.invitationCode)).toMatchObject({ status: 'waiting', position: 1 });
+    expect(offersTo('cary@example.com')).toHaveLength(0);
+    expect(await seatsHeld(event.id)).toBe(3);
+
+    // One more: now Cary's turn comes.
+    await admin(t)
+      .patch(`/events/${event.id}`, { ...eventFields, capacity: 4 })
+      .expect(200);
+    await settle();
+    expect(await turn(cary.invitationCode)).toMatchObject({ status: 'offered' });
+    expect(offersTo('cary@example.com')).toHaveLength(1);
+    expect(await seatsHeld(event.id)).toBe(4);
+  });
+
   it('answers bad input and unknown codes readably', async () => {
     const event = await createEvent(t, { capacity: 1 });
     const host = await guest(event.id, 'host@example.com', 1);

@@ -86,8 +86,8 @@ const SEATS_AVAILABLE = 'Seats are available for your party: please RSVP instead
 /**
  * The waiting list of a full event. A guest turned away at capacity joins the line with their
  * party. Whenever seats may have come free (a decline or a lower count: RsvpChanges; a refund
- * or a lapsed payment hold: SeatsFreed) the line is served under the event's lock: the first
- * guest whose party fits gets an offer by email, their RSVP holding the seats (status pending,
+ * or a lapsed payment hold: SeatsFreed; a larger room: EventLifecycle) the line is served under
+ * the event's lock: the first guest whose party fits gets an offer by email, their RSVP holding the seats (status pending,
  * the seat ledger's hold) for the event's offer window. A delayed job ends an unclaimed offer
  * when the window closes and serves the line again; no polling. The guest claims the seats by
  * answering their invitation as usual (a paid event goes on to the payment page).
@@ -110,6 +110,10 @@ export class WaitingListService implements OnModuleInit {
   onModuleInit(): void {
     this.changes.subscribe((change) => this.answerChanged(change.em, change.rsvp, change.event));
     this.seatsFreed.subscribe(({ em, eventId }) => this.serve(em, eventId));
+    // A larger room frees seats too: the line is served in the change's transaction.
+    this.lifecycle.onSaved(async ({ em, event, previous }) => {
+      if (previous && event.capacity > previous.capacity) await this.serve(em, event.id);
+    });
     this.lifecycle.onCancelled(async ({ em, event }) => {
       await em.nativeUpdate(
         WaitingListEntry,
