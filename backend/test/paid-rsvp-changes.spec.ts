@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { TestApp } from './support/test-app';
 import { useTestGatewayApp, type TestGatewayApp } from './support/test-gateway-app';
-import { createEvent, createInvitation, readable, rsvp } from './support/launch-party-fixtures';
+import { admin, createEvent, createInvitation, readable, rsvp } from './support/launch-party-fixtures';
 
 type Row = Record<string, unknown>;
 
@@ -63,6 +63,14 @@ describe('A paid guest who changes their answer', () => {
     expect((await sql('select status, refund_requested_at from payments where id = ?', [paymentId]))[0]).toEqual({
       status: 'succeeded',
       refund_requested_at: null,
+    });
+    // The administrator's list shows the part given back beside the payment.
+    const listed = (await admin(t).get('/payments').expect(200)).body.data as Row[];
+    expect(listed.find((p) => p.id === paymentId)).toMatchObject({
+      amount: 300,
+      status: 'succeeded',
+      partRefunded: 200,
+      partRefundPending: 0,
     });
     expect(subjects()).toHaveLength(2);
     expect(subjects().some((s) => /Updated.confirmation/.test(s))).toBe(true);

@@ -1780,6 +1780,10 @@ export interface components {
         recipientName: string;
         status: string;
       };
+      /** @description Major units given back in part (a guest who lowered the count) and landed. */
+      partRefunded: number;
+      /** @description Major units asked back in part and not landed yet. */
+      partRefundPending: number;
       /** Format: date-time */
       paymentDate: string | null;
       paymentMethodType: string | null;

@@ -67,6 +67,9 @@ export interface PaymentView {
 }
 
 export interface PaymentAdminRow extends PaymentView {
+  /** Major units of the payment given back in part (a guest who lowered the count): landed, and asked for. */
+  partRefunded: number;
+  partRefundPending: number;
   invitation: { id: number; recipientName: string; recipientEmail: string; invitationCode: string; status: string };
   event: { id: number; name: string; date: string; currency: string };
   rsvp: { id: string; status: string; guestCount: number };
@@ -390,8 +393,14 @@ export class PaymentsService implements OnModuleInit {
       `select p.id, p.rsvp_id, p.amount, p.currency, p.status, p.payment_method_type, p.transaction_id,
               p.payment_date, p.refunded_at, p.receipt_url, p.failure_message, p.refund_reason,
               p.refund_requested_at, p.refund_error, p.superseded_at, p.created_at, p.updated_at,
+              coalesce(r.landed, 0) as part_refunded, coalesce(r.pending, 0) as part_refund_pending,
               count(*) over () as total
          from payments p
+         left join lateral (
+           select sum(amount) filter (where refunded_at is not null) as landed,
+                  sum(amount) filter (where refunded_at is null) as pending
+             from payment_refunds where payment_id = p.id and error is null
+         ) r on true
          ${filter}
         order by p.created_at desc, p.id desc
         limit ? offset ?`,
@@ -433,6 +442,8 @@ export class PaymentsService implements OnModuleInit {
             supersededAt: (r.superseded_at as Date | null) ?? null,
             createdAt: r.created_at as Date,
             updatedAt: r.updated_at as Date,
+            partRefunded: toMajorUnits(Number(r.part_refunded), currency),
+            partRefundPending: toMajorUnits(Number(r.part_refund_pending), currency),
             invitation: context.invitation,
             event: context.event,
             rsvp: context.rsvp,

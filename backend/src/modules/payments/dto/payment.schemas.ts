@@ -40,6 +40,11 @@ export const PAYMENT_ADMIN_ROW = schema(
   'PaymentAdminRow',
   t.object({
     ...PAYMENT_FIELDS,
+    partRefunded: {
+      ...t.number(),
+      description: 'Major units given back in part (a guest who lowered the count) and landed.',
+    },
+    partRefundPending: { ...t.number(), description: 'Major units asked back in part and not landed yet.' },
     invitation: t.object({
       id: t.integer(),
       recipientName: t.string(),

@@ -74,6 +74,8 @@ const payment = (changes: Record<string, unknown> = {}) => ({
   supersededAt: null,
   createdAt: '2026-11-21T18:29:00Z',
   updatedAt: '2026-11-21T18:30:00Z',
+  partRefunded: 0,
+  partRefundPending: 0,
   invitation: {
     id: 1,
     recipientName: 'Grace Kelly',
@@ -309,6 +311,36 @@ describe('the Launch Party tab', () => {
     const calls = server.callsTo('GET /api/admin/payments').length;
     await new Promise((r) => setTimeout(r, 2500));
     expect(server.callsTo('GET /api/admin/payments').length).toBeLessThanOrEqual(calls + 1);
+    expect(server.callsTo('POST /api/admin/payments/pay-1/refund')).toHaveLength(1);
+  });
+
+  it('shows what a guest who brought fewer guests was given back, and refunds only the rest', async () => {
+    const server = fakeServer({
+      'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]),
+      'GET /api/admin/rsvps': () => page([]),
+      'GET /api/admin/payments': () =>
+        page([payment({ amount: 750, amountMinor: 75000, partRefunded: 250, partRefundPending: 250 })]),
+      'POST /api/admin/payments/pay-1/refund': () =>
+        json({ data: payment({ refundRequestedAt: new Date().toISOString() }) }, 202),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Responses', { selector: TAB }));
+    await user.click(await screen.findByText('Payments', { selector: TAB }));
+    const row = (await screen.findByText('grace@example.com')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('750.00');
+    expect(row).toHaveTextContent('EUR 250.00 refunded');
+    expect(row).toHaveTextContent('EUR 250.00 refund pending');
+
+    await user.click(within(row).getByText('Details'));
+    const dialog = (await screen.findByText('Payment Details')).closest('.ant-modal') as HTMLElement;
+    expect(dialog).toHaveTextContent('Refunded in PartEUR 250.00 (and EUR 250.00 on its way)');
+    await user.click(within(dialog).getAllByLabelText('Close')[0]);
+
+    await user.click(within(row).getByText('Refund'));
+    expect(await screen.findByText(/^EUR 250\.00 goes back to Grace Kelly/)).toBeInTheDocument();
+    await user.click(await screen.findByText('Refund', { selector: '.ant-popconfirm button span' }));
+    expect(await screen.findByText('EUR 250.00 will be returned to Grace Kelly.')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/payments/pay-1/refund')).toHaveLength(1);
   });
 

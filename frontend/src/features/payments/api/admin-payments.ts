@@ -23,6 +23,9 @@ export interface AdminPayment {
   supersededAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Major units given back in part (a guest who brought fewer guests): landed, and asked for. */
+  partRefunded: number;
+  partRefundPending: number;
   invitation: { id: number; recipientName: string; recipientEmail: string; invitationCode: string; status: string };
   event: { id: number; name: string; date: string; currency: string };
   rsvp: { id: string; status: string; guestCount: number };

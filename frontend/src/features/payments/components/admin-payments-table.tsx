@@ -51,12 +51,25 @@ const REFUND_REASONS: Record<NonNullable<AdminPayment['refundReason']>, string> 
   guest_change: 'The guest declined or brought fewer guests before the RSVP deadline (automatic)',
 };
 
+/** What a refund of the payment now gives back: the amount, less the parts given back already. */
+function refundable(p: AdminPayment): number {
+  return p.amount - p.partRefunded - p.partRefundPending;
+}
+
 /** The status as the admin reads it, with what is under way or went wrong beside it. */
 function StatusTags({ p }: { p: AdminPayment }) {
   return (
     <Space size={4} wrap>
       <Tag color={STATUS_COLOURS[p.status]}>{p.status}</Tag>
       {refundPending(p) && <Tag color="gold">refund pending</Tag>}
+      {p.status === 'succeeded' && p.partRefunded > 0 && (
+        <Tooltip title="The guest brought fewer guests before the RSVP deadline: the difference went back.">
+          <Tag>{formatMoney(p.partRefunded, p.currency)} refunded</Tag>
+        </Tooltip>
+      )}
+      {p.status === 'succeeded' && p.partRefundPending > 0 && (
+        <Tag color="gold">{formatMoney(p.partRefundPending, p.currency)} refund pending</Tag>
+      )}
       {p.status === 'succeeded' && !p.refundRequestedAt && p.refundError && (
         <Tooltip title={p.refundError}>
           <Tag color="red">refund failed</Tag>
@@ -131,7 +144,7 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
       await refund.mutateAsync(payment.id);
       notification.success({
         title: 'Refund requested',
-        description: `${formatMoney(payment.amount, payment.currency)} will be returned to ${payment.invitation.recipientName}.`,
+        description: `${formatMoney(refundable(payment), payment.currency)} will be returned to ${payment.invitation.recipientName}.`,
       });
     } catch (error) {
       watched.current.delete(payment.id);
@@ -186,8 +199,8 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
             title={p.refundError ? 'Ask for the refund again?' : 'Refund this payment?'}
             description={
               p.refundReason && p.refundReason !== 'admin'
-                ? `${formatMoney(p.amount, p.currency)} goes back to ${p.invitation.recipientName}.`
-                : `${formatMoney(p.amount, p.currency)} goes back to ${p.invitation.recipientName}, and their seats are released.`
+                ? `${formatMoney(refundable(p), p.currency)} goes back to ${p.invitation.recipientName}.`
+                : `${formatMoney(refundable(p), p.currency)} goes back to ${p.invitation.recipientName}, and their seats are released.`
             }
             okText="Refund"
             okButtonProps={{ danger: true }}
@@ -281,6 +294,13 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
             <Descriptions.Item label="Method">{methodLabel(details.paymentMethodType)}</Descriptions.Item>
             <Descriptions.Item label="Transaction ID">{details.transactionId ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="Payment Date">{formatWhen(details.paymentDate)}</Descriptions.Item>
+            {details.partRefunded + details.partRefundPending > 0 && (
+              <Descriptions.Item label="Refunded in Part">
+                {formatMoney(details.partRefunded, details.currency)}
+                {details.partRefundPending > 0 &&
+                  ` (and ${formatMoney(details.partRefundPending, details.currency)} on its way)`}
+              </Descriptions.Item>
+            )}
             {details.refundedAt && (
               <Descriptions.Item label="Refunded At">{formatWhen(details.refundedAt)}</Descriptions.Item>
             )}
