@@ -1624,6 +1624,12 @@ export interface components {
       /** @enum {string} */
       timeOfDay?: 'dawn' | 'day' | 'dusk' | 'night';
     };
+    GuestPartyDto: {
+      dietaryRestrictions?: string;
+      guestCount?: number;
+      guestNames?: string[];
+      specialRequests?: string;
+    };
     GuestPayment: {
       failureMessage: string | null;
       /** Format: uuid */
@@ -2322,12 +2328,6 @@ export interface components {
       position: number | null;
       /** @enum {string} */
       status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'declined' | 'left' | 'cancelled';
-    };
-    WaitingListJoinDto: {
-      dietaryRestrictions?: string;
-      guestCount?: number;
-      guestNames?: string[];
-      specialRequests?: string;
     };
     WaitingListTurn: {
       guestCount: number;
@@ -6372,7 +6372,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['WaitingListJoinDto'];
+        'application/json': components['schemas']['GuestPartyDto'];
       };
     };
     responses: {

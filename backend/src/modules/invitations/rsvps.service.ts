@@ -11,6 +11,7 @@ import { rsvpDeadlineOf } from '../events/event-schedule';
 import type { EventView } from '../events/event-view';
 import { EventsService } from '../events/events.service';
 import { RsvpDto } from './dto/rsvp.dto';
+import { partyOf } from './guest-party';
 import { Invitation } from './invitation.entity';
 import { InvitationsService } from './invitations.service';
 import { RsvpChanges } from './rsvp-changes';
@@ -201,19 +202,7 @@ export class RsvpsService {
         em.create(Rsvp, { invitationId: invitation.id, eventId: event.id, status: 'pending', guestCount: 0 });
 
       if (input.status === 'attending') {
-        const guestCount = input.guestCount ?? 1;
-        if (guestCount > invitation.maxGuests) {
-          const message =
-            invitation.maxGuests === 1
-              ? 'This invitation admits 1 guest'
-              : `Guest count must be between 1 and ${invitation.maxGuests}`;
-          throw AppError.badRequest(message, { guestCount: message });
-        }
-        const guestNames = input.guestNames ?? [];
-        if (guestNames.length > guestCount) {
-          const message = 'Please list no more guest names than guests';
-          throw AppError.badRequest(message, { guestNames: message });
-        }
+        const { guestCount, guestNames } = partyOf(input, invitation.maxGuests);
         if (paidSeats && guestCount > existing.guestCount) {
           // More guests than paid for: the paid ones stay, the extra seats are held while the
           // guest pays the difference.

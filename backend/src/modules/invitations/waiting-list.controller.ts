@@ -7,7 +7,7 @@ import { PageQueryDto } from '../../common/page-query.dto';
 import { PublicWrite } from '../../common/public-write.decorator';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { EventsService } from '../events/events.service';
-import { WaitingListJoinDto } from './dto/waiting-list-join.dto';
+import { GuestPartyDto } from './dto/guest-party.dto';
 import { WAITING_LIST_ADMIN_ROW, WAITING_LIST_TURN } from './dto/waiting-list.schemas';
 import { WaitingListService } from './waiting-list.service';
 
@@ -31,7 +31,7 @@ export class WaitingListController {
   @ApiErrors(400, 404, 409)
   @HttpCode(200)
   @PublicWrite('waiting-list')
-  async join(@Param('code') code: string, @Body() body: WaitingListJoinDto) {
+  async join(@Param('code') code: string, @Body() body: GuestPartyDto) {
     return { data: await this.waitingList.join(code, body) };
   }
 

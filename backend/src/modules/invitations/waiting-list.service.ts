@@ -8,7 +8,8 @@ import { OutboxService } from '../../platform/queue/outbox.service';
 import { EventLifecycle } from '../events/event-lifecycle';
 import type { EventView } from '../events/event-view';
 import { EventsService } from '../events/events.service';
-import type { WaitingListJoinDto } from './dto/waiting-list-join.dto';
+import type { GuestPartyDto } from './dto/guest-party.dto';
+import { partyOf } from './guest-party';
 import { Invitation } from './invitation.entity';
 import { reservationView, type ReservationView } from './reservation-view';
 import { RsvpChanges } from './rsvp-changes';
@@ -137,7 +138,7 @@ export class WaitingListService implements OnModuleInit {
    * A guest turned away at capacity joins the line, once: joining again while in line answers
    * the same turn. Refused when the guest already holds seats, or when their party fits now.
    */
-  async join(code: string, input: WaitingListJoinDto): Promise<WaitingListTurnView> {
+  async join(code: string, input: GuestPartyDto): Promise<WaitingListTurnView> {
     const found = await this.invitationByCode(code);
     await this.em.fork().transactional(async (em) => {
       const event = await this.events.lock(em, found.eventId);
@@ -152,19 +153,7 @@ export class WaitingListService implements OnModuleInit {
       });
       if (live) return;
 
-      const guestCount = input.guestCount ?? 1;
-      if (guestCount > invitation.maxGuests) {
-        const message =
-          invitation.maxGuests === 1
-            ? 'This invitation admits 1 guest'
-            : `Guest count must be between 1 and ${invitation.maxGuests}`;
-        throw AppError.badRequest(message, { guestCount: message });
-      }
-      const guestNames = input.guestNames ?? [];
-      if (guestNames.length > guestCount) {
-        const message = 'Please list no more guest names than guests';
-        throw AppError.badRequest(message, { guestNames: message });
-      }
+      const { guestCount, guestNames } = partyOf(input, invitation.maxGuests);
       const rsvp = await em.findOne(
         Rsvp,
         { invitationId: invitation.id },

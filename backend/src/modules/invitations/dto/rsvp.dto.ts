@@ -1,42 +1,8 @@
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn } from 'class-validator';
+import { GuestPartyDto } from './guest-party.dto';
 
-const emptyToNull = ({ value }: { value: unknown }) => {
-  const trimmed = typeof value === 'string' ? value.trim() : value;
-  return trimmed === '' ? null : trimmed;
-};
-const names = ({ value }: { value: unknown }) =>
-  Array.isArray(value)
-    ? value.map((name) => (typeof name === 'string' ? name.trim() : name)).filter((name) => name !== '')
-    : value;
-
-/** POST /api/invitations/{code}/rsvp. The upper bound of guestCount is the invitation's maxGuests. */
-export class RsvpDto {
+/** POST /api/invitations/{code}/rsvp: the answer, and the party when attending. */
+export class RsvpDto extends GuestPartyDto {
   @IsIn(['attending', 'not_attending'], { message: 'Please tell us whether you will attend' })
   status: 'attending' | 'not_attending';
-
-  @IsOptional()
-  @Min(1, { message: 'Guest count must be at least 1' })
-  @IsInt({ message: 'Guest count must be a whole number' })
-  guestCount?: number;
-
-  @IsOptional()
-  @MaxLength(200, { each: true, message: 'Each guest name must be at most 200 characters' })
-  @IsString({ each: true, message: 'Guest names must be text' })
-  @ArrayMaxSize(100, { message: 'Too many guest names' })
-  @IsArray({ message: 'Guest names must be a list' })
-  @Transform(names)
-  guestNames?: string[];
-
-  @IsOptional()
-  @MaxLength(1000, { message: 'Dietary restrictions must be at most 1000 characters' })
-  @IsString({ message: 'Dietary restrictions must be text' })
-  @Transform(emptyToNull)
-  dietaryRestrictions?: string | null;
-
-  @IsOptional()
-  @MaxLength(2000, { message: 'Special requests must be at most 2000 characters' })
-  @IsString({ message: 'Special requests must be text' })
-  @Transform(emptyToNull)
-  specialRequests?: string | null;
 }

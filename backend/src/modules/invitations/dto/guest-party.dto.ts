@@ -11,10 +11,12 @@ const names = ({ value }: { value: unknown }) =>
     : value;
 
 /**
- * POST /api/invitations/{code}/waiting-list: the party waiting for seats, as the RSVP form
- * describes it (the offer holds these seats and fills in the RSVP with them).
+ * A guest's party as the RSVP form describes it: how many, their names, dietary restrictions and
+ * special requests. The upper bound of guestCount is the invitation's maxGuests (`partyOf`).
+ * POST /api/invitations/{code}/waiting-list takes it as it is: the party waiting for seats (the
+ * offer holds these seats and fills in the RSVP with them); the RSVP adds its answer.
  */
-export class WaitingListJoinDto {
+export class GuestPartyDto {
   @IsOptional()
   @Min(1, { message: 'Guest count must be at least 1' })
   @IsInt({ message: 'Guest count must be a whole number' })
