@@ -14,7 +14,9 @@ export class Migration20261125030000ConciergeThreads extends Migration {
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       );`);
-    this.addSql(`create index concierge_threads_session_id_updated_at_index on concierge_threads (session_id, updated_at);`);
+    this.addSql(
+      `create index concierge_threads_session_id_updated_at_index on concierge_threads (session_id, updated_at);`,
+    );
     this.addSql(`
       create table concierge_messages (
         id uuid primary key,

@@ -1,37 +1,21 @@
 import request from 'supertest';
-import { startSmtpSink } from './support/smtp-sink';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useLaunchPartyApp, type LaunchPartyApp } from './support/launch-party-app';
+import type { TestApp } from './support/test-app';
 import {
   admin,
-  adminEnv,
   calendarOf,
   createEvent,
   createInvitation,
   eventFields,
   readable,
-  resetWithAdmin,
   rsvp,
 } from './support/launch-party-fixtures';
 
 describe('Launch Party: events, invitations and RSVPs', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({
-      worker: true,
-      env: { ...adminEnv, SMTP_URL: smtp.url, RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', PAYMENT_HOLD_MINUTES: '15' },
-    });
-  });
-  beforeEach(async () => {
-    await resetWithAdmin(t);
-    smtp.received.length = 0;
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  let smtp: LaunchPartyApp['smtp'];
+  const app = useLaunchPartyApp({ PAYMENT_HOLD_MINUTES: '15' });
+  beforeAll(() => ({ t, smtp } = app));
 
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
     t.orm.em.getConnection().execute<T[]>(query, params);

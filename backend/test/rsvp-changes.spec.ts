@@ -1,43 +1,22 @@
 import request from 'supertest';
-import { startSmtpSink } from './support/smtp-sink';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useLaunchPartyApp, type LaunchPartyApp } from './support/launch-party-app';
+import type { TestApp } from './support/test-app';
 import {
   admin,
-  adminEnv,
   calendarOf,
   createEvent,
   createInvitation,
   eventFields,
   readable,
-  resetWithAdmin,
   rsvp,
 } from './support/launch-party-fixtures';
 
 /** Issue 20, section 2: guests who change their answer until the event's RSVP deadline. */
 describe('Guests who change their answer', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({
-      worker: true,
-      env: {
-        ...adminEnv,
-        SMTP_URL: smtp.url,
-        RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
-        APP_URL: 'https://club.example.com',
-      },
-    });
-  });
-  beforeEach(async () => {
-    await resetWithAdmin(t);
-    smtp.received.length = 0;
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  let smtp: LaunchPartyApp['smtp'];
+  const app = useLaunchPartyApp({ APP_URL: 'https://club.example.com' });
+  beforeAll(() => ({ t, smtp } = app));
 
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
     t.orm.em.getConnection().execute<T[]>(query, params);

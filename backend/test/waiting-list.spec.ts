@@ -1,51 +1,26 @@
 import type { Job } from 'bullmq';
 import request from 'supertest';
-import {
-  admin,
-  adminEnv,
-  createEvent,
-  createInvitation,
-  eventFields,
-  readable,
-  resetWithAdmin,
-  rsvp,
-} from './support/launch-party-fixtures';
-import { startSmtpSink } from './support/smtp-sink';
-import { createTestApp, type TestApp } from './support/test-app';
+import { admin, createEvent, createInvitation, eventFields, readable, rsvp } from './support/launch-party-fixtures';
+import { useLaunchPartyApp, type LaunchPartyApp } from './support/launch-party-app';
+import type { TestApp } from './support/test-app';
 
 type Row = Record<string, unknown>;
 
 describe('Launch Party: the waiting list of a full event', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({
-      worker: true,
-      env: {
-        ...adminEnv,
-        SMTP_URL: smtp.url,
-        // The offline test gateway: a paid claim goes through the same payment path as in the app.
-        STRIPE_SECRET_KEY: '',
-        STRIPE_PUBLISHABLE_KEY: '',
-        STRIPE_WEBHOOK_SECRET: '',
-        RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
-        PAYMENT_HOLD_MINUTES: '15',
-      },
-    });
+  let smtp: LaunchPartyApp['smtp'];
+  const app = useLaunchPartyApp({
+    // The offline test gateway: a paid claim goes through the same payment path as in the app.
+    STRIPE_SECRET_KEY: '',
+    STRIPE_PUBLISHABLE_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+    PAYMENT_HOLD_MINUTES: '15',
   });
-  beforeEach(async () => {
-    await resetWithAdmin(t);
-    smtp.received.length = 0;
-  });
+  beforeAll(() => ({ t, smtp } = app));
   afterEach(async () => {
     // Offers' expiry jobs wait a day: removed, so the next reset does not wait on them.
     for (const job of await t.queue('maintenance').getDelayed()) await job.remove();
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
   });
 
   const sql = <T = Row>(query: string, params: unknown[] = []) => t.orm.em.getConnection().execute<T[]>(query, params);

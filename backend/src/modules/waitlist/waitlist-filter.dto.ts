@@ -50,4 +50,3 @@ export type WaitlistFilter = Pick<WaitlistFilterDto, 'q' | 'source' | 'utmCampai
   /** Chosen rows; with other fields, rows must match both. */
   ids?: string[];
 };
-
