@@ -1,12 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMIN } from './support/admin';
 
 const PASSWORD = process.env.E2E_CONCIERGE_PASSWORD ?? 'e2e-concierge-password';
-const ADMIN = {
-  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-};
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const ASK = 'I would like to charter a yacht in Monaco next weekend for eight guests';
 

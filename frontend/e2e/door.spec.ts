@@ -1,48 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { query } from './support/database';
 import { answerTo } from './support/page';
+import { AUTH, signIn, createEvent } from './support/admin';
 
-const ADMIN = {
-  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-};
 const SHOTS = process.env.E2E_SCREENSHOTS;
-const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
-
-async function createEvent(request: APIRequestContext, name: string): Promise<number> {
-  const response = await request.post('/api/admin/events', {
-    headers: { authorization: AUTH },
-    data: {
-      name,
-      description: 'Champagne on the terrace at dusk.',
-      eventType: 'launch_party',
-      date: '2026-12-12',
-      startTime: '19:00',
-      endTime: '23:00',
-      venue: 'Hôtel de Paris',
-      venueAddress: 'Place du Casino',
-      city: 'Monte-Carlo',
-      state: 'Monaco',
-      country: 'Monaco',
-      zipCode: '98000',
-      capacity: 100,
-      ticketPrice: 0,
-      currency: 'EUR',
-      isPrivate: true,
-      organizer: 'Maison Fortuna',
-      organizerContact: 'events@maisonfortuna.local',
-      status: 'published',
-    },
-  });
-  expect(response.ok()).toBeTruthy();
-  return (await response.json()).data.id as number;
-}
-
-async function signIn(page: Page) {
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ animations: 'disabled', path: `${SHOTS}/${name}.png`, fullPage: true });

@@ -1,10 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForEmail } from './support/mail';
+import { ADMIN } from './support/admin';
 
-const ADMIN = {
-  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-};
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /** Opens the Launch Party tab, signing in unless this tab's session already holds the credentials. */

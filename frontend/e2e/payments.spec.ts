@@ -1,12 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForEmail } from './support/mail';
+import { ADMIN, AUTH } from './support/admin';
 
-const ADMIN = {
-  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-};
 const SHOTS = process.env.E2E_SCREENSHOTS;
-const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 
 async function paidEventWithInvitation(request: APIRequestContext, email: string) {
   const name = `Riviera Gala ${Date.now()}`;

@@ -1,9 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from './support/admin';
 
-const ADMIN = {
-  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-};
 // Set to a folder to keep screenshots of the screens at phone and desktop widths.
 const SHOTS = process.env.E2E_SCREENSHOTS;
 

@@ -1,41 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForEmail } from './support/mail';
+import { ADMIN, AUTH, createEvent } from './support/admin';
 
-const ADMIN = {
-  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-};
 const SHOTS = process.env.E2E_SCREENSHOTS;
-const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
-
-async function createEvent(request: APIRequestContext, name: string, capacity: number): Promise<number> {
-  const response = await request.post('/api/admin/events', {
-    headers: { authorization: AUTH },
-    data: {
-      name,
-      description: 'Champagne on the terrace at dusk.',
-      eventType: 'launch_party',
-      date: '2026-12-12',
-      startTime: '19:00',
-      endTime: '23:00',
-      venue: 'Hôtel de Paris',
-      venueAddress: 'Place du Casino',
-      city: 'Monte-Carlo',
-      state: 'Monaco',
-      country: 'Monaco',
-      zipCode: '98000',
-      capacity,
-      ticketPrice: 0,
-      currency: 'EUR',
-      isPrivate: true,
-      organizer: 'Maison Fortuna',
-      organizerContact: 'events@maisonfortuna.local',
-      status: 'published',
-    },
-  });
-  expect(response.ok()).toBeTruthy();
-  return (await response.json()).data.id as number;
-}
 
 async function invite(request: APIRequestContext, eventId: number, name: string, email: string): Promise<string> {
   const response = await request.post('/api/admin/invitations', {
@@ -65,7 +32,7 @@ test("a full event's waiting list gets an offer by email and the guest claims it
   const stamp = Date.now();
   const eventName = `Full Terrace ${stamp}`;
   const guestEmail = `waiting.${stamp}@example.com`;
-  const eventId = await createEvent(request, eventName, 1);
+  const eventId = await createEvent(request, eventName, { capacity: 1 });
   const hostCode = await invite(request, eventId, 'Rainier Grimaldi', `host.${stamp}@example.com`);
   const seated = await request.post(`/api/invitations/${hostCode}/rsvp`, {
     data: { status: 'attending', guestCount: 1 },

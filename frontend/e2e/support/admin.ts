@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The administrator the e2e app is started with (global-setup). */
+export const ADMIN = {
+  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
+};
+export const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+
+/** Signs in on the admin sign-in form the page shows. */
+export async function signIn(page: Page, password = ADMIN.password): Promise<void> {
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A published launch party at the Hôtel de Paris, created through the admin API; `changes` override its fields. */
+export async function createEvent(
+  request: APIRequestContext,
+  name: string,
+  changes: Record<string, unknown> = {},
+): Promise<number> {
+  const response = await request.post('/api/admin/events', {
+    headers: { authorization: AUTH },
+    data: {
+      name,
+      description: 'Champagne on the terrace at dusk.',
+      eventType: 'launch_party',
+      date: '2026-12-12',
+      startTime: '19:00',
+      endTime: '23:00',
+      venue: 'Hôtel de Paris',
+      venueAddress: 'Place du Casino',
+      city: 'Monte-Carlo',
+      state: 'Monaco',
+      country: 'Monaco',
+      zipCode: '98000',
+      capacity: 100,
+      ticketPrice: 0,
+      currency: 'EUR',
+      isPrivate: true,
+      organizer: 'Maison Fortuna',
+      organizerContact: 'events@maisonfortuna.local',
+      status: 'published',
+      ...changes,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).data.id as number;
+}
