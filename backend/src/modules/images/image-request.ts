@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import type { IllustrationSpec, TimeOfDay } from '../../platform/ai/images/illustration';
 import type { MessageCategory } from '../../platform/ai/types';
 
+/** A picture to draw (the image.generate job's payload). */
+export interface GenerateImagePayload extends IllustrationSpec {
+  /** Where the picture is stored: the same request always names the same file. */
+  key: string;
+}
+
 /** The hour's light, for a request that does not say. */
 export function timeOfDayAt(date: Date): TimeOfDay {
   const hour = date.getHours();

@@ -11,8 +11,7 @@ import { IMAGE_GENERATOR, type ImageGenerator } from '../../platform/ai/images/i
 import type { MessageCategory } from '../../platform/ai/types';
 import { QueueName } from '../../platform/queue/queue-names';
 import { assertStorageKey, FILE_STORAGE, type FileStorage, type StoredFile } from '../../platform/storage/file-storage';
-import { imageJobId, imageKey, illustrationSpec } from './image-request';
-import type { GenerateImagePayload } from './jobs/generate-image.job';
+import { imageJobId, imageKey, illustrationSpec, type GenerateImagePayload } from './image-request';
 
 const POLL_MS = 100;
 /** A failed drawing is tried again by the queue once, after a short pause. */

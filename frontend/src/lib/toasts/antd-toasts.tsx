@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { AntdProviders } from '../../app/antd-providers';
-import type { ToastRequest } from './use-toasts';
+import type { ToastRequest } from './toast-request';
 
 /** Shows each requested toast once, in Ant Design's notification or message, with the house theme. */
 export default function AntdToasts({ toasts }: { toasts: ToastRequest[] }) {

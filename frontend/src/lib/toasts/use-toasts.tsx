@@ -1,15 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
-
-export type ToastKind = 'success' | 'error' | 'info';
-
-export interface ToastRequest {
-  id: number;
-  /** A notification (title and description, top right) or a one-line message (top centre). */
-  style: 'notification' | 'message';
-  kind: ToastKind;
-  title: string;
-  description?: string;
-}
+import type { ToastKind, ToastRequest } from './toast-request';
 
 // Ant Design's toasts, fetched the first time a page shows one: pages without Ant Design
 // (the landing page) never download it for a toast that may never come.
