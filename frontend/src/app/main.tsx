@@ -7,7 +7,7 @@ import { AppProviders, createQueryClient } from './providers';
 import { AppRoutes } from './router';
 
 // The web fonts come once the page has loaded: the prerendered landing page paints its words at
-// once in the fallback faces, and never holds its load (nor its scripts) for some 160 KB of fonts.
+// once in the fallback faces, and never holds its load (nor its scripts) for some 110 KB of fonts.
 const loadFonts = () => void import('./fonts.css');
 if (document.readyState === 'complete') loadFonts();
 else window.addEventListener('load', loadFonts, { once: true });
