@@ -14,10 +14,10 @@
  *   minus sign, a combining accent) still shows in the web font as before. A browser fetches it only
  *   for a page that has such a character: / has none.
  *
- * Dropped: figures for fractions (frac, numr, dnom) and proportional figures (pnum), which no page
- * asks for; the language forms (locl: Turkish, Dutch, Catalan...) of pages all in English; and the
- * glyph names. Kept on request: lining and tabular figures of Cormorant 300 (the member counter) and
- * Inter's tabular figures (prices in the concierge's requests).
+ * Dropped: figures for fractions (frac, numr, dnom), proportional, lining and tabular figures (pnum,
+ * lnum, tnum) where no page asks for them (FACES says where one does: add a feature there before a
+ * stylesheet asks for it); the language forms (locl: Turkish, Dutch, Catalan...) of pages all in
+ * English; and the glyph names.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,11 +37,6 @@ const OUT = join(APP, 'fonts');
 const CORE_RANGES = [
   [0x0, 0x7e],
   [0xa0, 0xff],
-  // ʻ ʼ ˆ ˚ ˜: ʼ shares ’'s glyph, and without it FreeType's auto-hinter (Linux) draws ’ a shade apart.
-  [0x2bb, 0x2bc],
-  [0x2c6, 0x2c6],
-  [0x2da, 0x2da],
-  [0x2dc, 0x2dc],
   [0x2013, 0x2014], // – —
   [0x2018, 0x2019], // ‘ ’
   [0x201c, 0x201d], // “ ”
@@ -51,17 +46,35 @@ const CORE_RANGES = [
   [0x2122, 0x2122], // ™
 ];
 
+/** Inter's ʻ ʼ ˆ ˚ ˜: ʼ shares ’'s glyph, and without it FreeType's auto-hinter (Linux) draws ’ a shade apart. */
+const INTER_MODIFIERS = [
+  [0x2bb, 0x2bc],
+  [0x2c6, 0x2c6],
+  [0x2da, 0x2da],
+  [0x2dc, 0x2dc],
+];
+
 /** What browsers apply by default (less locl), kept whenever the font has it. */
 const DEFAULT_FEATURES = ['ccmp', 'calt', 'liga', 'clig', 'rlig', 'rclt', 'kern', 'mark', 'mkmk'];
 
+/**
+ * Beyond the defaults, the figures a page asks for: lining and tabular ones of Cormorant 300 (the
+ * member counter) and Inter's tabular ones in 500, the face of the concierge's prices (weight 600).
+ */
+const cormorant = { family: 'Cormorant Garamond', pkg: 'cormorant-garamond', ranges: CORE_RANGES };
+const inter = {
+  family: 'Inter',
+  pkg: 'inter',
+  ranges: [...CORE_RANGES, ...INTER_MODIFIERS].sort((a, b) => a[0] - b[0]),
+};
 const FACES = [
-  { family: 'Cormorant Garamond', pkg: 'cormorant-garamond', weight: 300, style: 'normal', features: ['lnum', 'tnum'] },
-  { family: 'Cormorant Garamond', pkg: 'cormorant-garamond', weight: 400, style: 'normal', features: [] },
-  { family: 'Cormorant Garamond', pkg: 'cormorant-garamond', weight: 500, style: 'normal', features: [] },
-  { family: 'Cormorant Garamond', pkg: 'cormorant-garamond', weight: 400, style: 'italic', features: [] },
-  { family: 'Inter', pkg: 'inter', weight: 300, style: 'normal', features: ['tnum'] },
-  { family: 'Inter', pkg: 'inter', weight: 400, style: 'normal', features: ['tnum'] },
-  { family: 'Inter', pkg: 'inter', weight: 500, style: 'normal', features: ['tnum'] },
+  { ...cormorant, weight: 300, style: 'normal', features: ['lnum', 'tnum'] },
+  { ...cormorant, weight: 400, style: 'normal', features: [] },
+  { ...cormorant, weight: 500, style: 'normal', features: [] },
+  { ...cormorant, weight: 400, style: 'italic', features: [] },
+  { ...inter, weight: 300, style: 'normal', features: [] },
+  { ...inter, weight: 400, style: 'normal', features: [] },
+  { ...inter, weight: 500, style: 'normal', features: ['tnum'] },
 ];
 
 const hex = (code) => code.toString(16).toUpperCase();
@@ -79,16 +92,15 @@ function complement(ranges) {
   return rest;
 }
 
-const coreText = CORE_RANGES.flatMap(([a, b]) =>
-  Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i)),
-).join('');
+const text = (ranges) =>
+  ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i))).join('');
 
 mkdirSync(OUT, { recursive: true });
 const rules = [];
 for (const face of FACES) {
   const original = `@fontsource/${face.pkg}/files/${face.pkg}-latin-${face.weight}-${face.style}.woff2`;
   const bytes = readFileSync(require.resolve(original));
-  const subset = await subsetFont(bytes, coreText, {
+  const subset = await subsetFont(bytes, text(face.ranges), {
     targetFormat: 'woff2',
     keepFeatures: [...DEFAULT_FEATURES, ...face.features],
   });
@@ -106,7 +118,7 @@ for (const face of FACES) {
       `  unicode-range: ${range};`,
       '}',
     ].join('\n');
-  rules.push(rule(`./fonts/${name}`, unicodeRange(CORE_RANGES)), rule(original, unicodeRange(complement(CORE_RANGES))));
+  rules.push(rule(`./fonts/${name}`, unicodeRange(face.ranges)), rule(original, unicodeRange(complement(face.ranges))));
 }
 
 const header = `/*
