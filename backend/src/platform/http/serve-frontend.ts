@@ -183,13 +183,18 @@ function readManifest(dist: string): Record<string, ManifestChunk> {
   return JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
 }
 
+/** The files a route needs: its chunks' stylesheets and its chunks (not the entry). */
+interface RouteFiles {
+  css: string[];
+  scripts: string[];
+}
+
 /**
- * A prerendered page's head additions: the stylesheets of its chunks (a route's CSS is otherwise
- * loaded by its script, too late for HTML that paints before any script runs) and its chunks
- * preloaded, all at once, instead of the waterfall of imports the browser finds one after another.
- * The chunks are named by their source (`src/app/routes/vendor-apply.tsx`) in the client build's manifest.
+ * The files of the routes whose chunks are named by their source (`src/app/routes/vendor-apply.tsx`)
+ * in the client build's manifest, with everything they import: known at once, instead of the
+ * waterfall of imports the browser otherwise finds one after another.
  */
-function routeHead(manifest: Record<string, ManifestChunk>, sources: string[], scriptPriority: 'low' | 'auto'): string {
+function routeFiles(manifest: Record<string, ManifestChunk>, sources: string[]): RouteFiles {
   const css = new Set<string>();
   const scripts = new Set<string>();
   const visit = (key: string, seen: Set<string>) => {
@@ -197,17 +202,21 @@ function routeHead(manifest: Record<string, ManifestChunk>, sources: string[], s
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     if (!chunk.isEntry) {
-      scripts.add(chunk.file);
-      for (const file of chunk.css ?? []) css.add(file);
+      scripts.add(`/${chunk.file}`);
+      for (const file of chunk.css ?? []) css.add(`/${file}`);
     }
     for (const imported of chunk.imports ?? []) visit(imported, seen);
   };
   const seen = new Set<string>();
   for (const source of sources) visit(source, seen);
-  const priority = scriptPriority === 'low' ? ' fetchpriority="low"' : '';
+  return { css: [...css], scripts: [...scripts] };
+}
+
+/** A route's stylesheets (its CSS is otherwise loaded by its script) and its chunks preloaded. */
+function routeHead({ css, scripts }: RouteFiles): string {
   return [
-    ...[...css].map((file) => `<link rel="stylesheet" href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" href="/${file}"${priority}>`),
+    ...css.map((file) => `<link rel="stylesheet" href="${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low">`),
   ].join('');
 }
 
@@ -222,7 +231,7 @@ function landingHead(manifest: Record<string, ManifestChunk>): string {
   const hero = assets.find((file) => /\/jet-at-dusk-[\w-]+\.svg$/.test(file));
   return (
     (hero ? `<link rel="preload" as="image" href="/${hero}" fetchpriority="high">` : '') +
-    routeHead(manifest, [landing], 'low')
+    routeHead(routeFiles(manifest, [landing]))
   );
 }
 
@@ -284,17 +293,17 @@ export function serveFrontend(
 
   // The vendor application and the invitation are the plain page with their chunks preloaded
   // when they cannot be rendered: their stylesheets and scripts still arrive at once.
-  const vendorHead = routeHead(manifest, VENDOR_APPLY_CHUNKS, 'auto');
-  const invitationHead = routeHead(manifest, INVITATION_CHUNKS, 'auto');
-  const invitationShell = compressPage(plainTemplate.replace('</head>', `${invitationHead}</head>`));
+  const vendorFiles = routeFiles(manifest, VENDOR_APPLY_CHUNKS);
+  const invitationFiles = routeFiles(manifest, INVITATION_CHUNKS);
+  const invitationShell = compressPage(plainTemplate.replace('</head>', `${routeHead(invitationFiles)}</head>`));
   const vendorPages = new Map(
     VENDOR_APPLY_PATHS.map((path) => {
-      const fallback = compressPage(plainTemplate.replace('</head>', `${vendorHead}</head>`));
+      const fallback = compressPage(plainTemplate.replace('</head>', `${routeHead(vendorFiles)}</head>`));
       const page =
         renderer?.renderPage && config.pageAnswers
           ? renderer
               .renderPage(path, site, { vendorTaxonomy: config.pageAnswers.vendorTaxonomy() })
-              .then((rendered) => compressPage(fillPage(plainTemplate, rendered, vendorHead)), warn(path))
+              .then((rendered) => compressPage(fillPage(plainTemplate, rendered, vendorFiles)), warn(path))
           : Promise.resolve(null);
       return [path, page.then((rendered) => rendered ?? fallback)] as const;
     }),
@@ -307,7 +316,7 @@ export function serveFrontend(
     const rendered = await renderer.renderPage(`/invitation/${encodeURIComponent(code)}`, site, {
       invitation: { code, view },
     });
-    return compressPage(fillPage(plainTemplate, rendered, invitationHead));
+    return compressPage(fillPage(plainTemplate, rendered, invitationFiles));
   };
 
   app.use((request: Request, response: Response, next: NextFunction) => {
@@ -371,18 +380,40 @@ function loadPrerenderer(dist: string): Prerenderer | null {
 
 /**
  * A rendered page in the template: Ant Design's styles first in the head (as Ant Design puts them,
- * so the page's own stylesheets win), its chunks, its HTML, and the answers it was rendered with.
+ * so the page's own stylesheets win), its stylesheets, its HTML, and the answers it was rendered with.
  */
 function fillPage(
   template: string,
   rendered: { html: string; styles: string; queries: unknown[] },
-  head: string,
+  files: RouteFiles,
 ): string {
+  const stylesheets = files.css.map((file) => `<link rel="stylesheet" href="${file}">`).join('');
   // Replaced by functions: the page's own text (a guest's note) may hold `$&` and the like.
-  return template
+  return startAfterPaint(template, files.scripts)
     .replace('<head>', () => `<head>${rendered.styles}`)
-    .replace('</head>', () => `${head}</head>`)
+    .replace('</head>', () => `${stylesheets}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${queriesScript(rendered.queries)}`);
+}
+
+/**
+ * The scripts of a page rendered here only take it over (hydrate): public/start-after-paint.js
+ * fetches them (the route's chunks all at once, then the entry) once the page has painted, so on a
+ * phone the HTML and CSS have the line to themselves and the words show as soon as they have come.
+ */
+function startAfterPaint(html: string, chunks: string[]): string {
+  return html.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_tag, entry: string) =>
+      `<script src="/start-after-paint.js" data-entry="${entry}" data-chunks="${chunks.join(' ')}" defer></script>`,
+  );
+}
+
+/**
+ * The landing page paints from its HTML and CSS; its scripts only take it over (hydrate), so they
+ * load behind the stylesheets and the hero's picture, never before them.
+ */
+function lowPriorityEntry(html: string): string {
+  return html.replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
 }
 
 async function prerenderLanding(
@@ -401,9 +432,6 @@ async function prerenderLanding(
       '</head>',
       `<link rel="canonical" href="${escapeAttribute(canonical)}"><meta property="og:url" content="${escapeAttribute(canonical)}">${head}</head>`,
     )
-    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
-    // The page paints from its HTML and CSS; its scripts only take it over (hydrate), so they load
-    // behind the stylesheets and the hero's picture, never before them.
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
-  return compressPage(page);
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+  return compressPage(lowPriorityEntry(page));
 }
