@@ -76,8 +76,11 @@ test('without JavaScript, /invitation/{code} shows the event and the RSVP form',
   await expect(page.getByText('Dear Grace Kelly,')).toBeVisible();
   await expect(page.getByText('Saturday, June 12, 2027')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Kindly Respond' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Joyfully Accept' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Regretfully Decline' })).toBeVisible();
+  // Ant Design's button-like radios: the label shows, the input inside it is hidden.
+  for (const answer of ['Joyfully Accept', 'Regretfully Decline']) {
+    await expect(page.getByText(answer, { exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { name: answer })).toBeAttached();
+  }
   await expect(page.getByLabel('Special requests')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send RSVP' })).toBeVisible();
 });

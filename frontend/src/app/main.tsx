@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, createQueryClient, seedQueries, type SeededQuery } from './providers';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadPage } from './router';
 
 // The web fonts come once the page has loaded: the prerendered landing page paints its words at
 // once in the fallback faces, and never holds its load (nor its scripts) for some 160 KB of fonts.
@@ -32,8 +32,14 @@ const app = (
 );
 
 // The api sends /, /vendor-apply and a guest's /invitation/{code} as prerendered HTML
-// (src/app/server-render.tsx): React takes it over where it stands (a page's chunk hydrates when it
-// has arrived; the server preloads them), in a transition, so that the work is cut into short
-// slices that never keep a tap waiting. Every other page arrives empty and is rendered here.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+// (src/app/server-render.tsx): React takes it over where it stands, once the page's chunks are
+// loaded (preloadPage; the api fetches them all at once), in a transition, so that the work is cut
+// into short slices that never keep a tap waiting. Every other page arrives empty and is rendered here.
+if (container.firstElementChild) {
+  void preloadPage(window.location.pathname).then(() => {
+    startTransition(() => void hydrateRoot(container, app));
+    // React listens from here on (and hydrates at once a part that is tapped): a form sent before
+    // was held by public/start-after-paint.js, which sends it again now.
+    document.dispatchEvent(new Event('mf:hydrating'));
+  });
+} else createRoot(container).render(app);
