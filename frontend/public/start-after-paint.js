@@ -4,25 +4,39 @@
 // chunks (data-chunks) preloaded all at once, then the entry (data-entry). A classic script file,
 // for the CSP allows no inline script.
 //
-// Until React listens to the page (main.tsx sends 'mf:hydrating' once hydrateRoot has been called),
-// a form sent is held here rather than sent by the browser (which would reload the page), and sent
-// again then, so that the page's own checks and request handle it. From then on React handles every
-// event itself (hydrating at once the part that is tapped), so nothing is held, or sent twice.
+// Until React has taken the page over (the page sends 'mf:hydrated', app/router.tsx), a form sent
+// is held here rather than sent by the browser (which would reload the page), and sent again then,
+// so that the page's own checks and request handle it. A form React already owns (it hydrates a
+// tapped part at once when it can) is React's alone, so nothing is sent twice.
 (function () {
   var self = document.currentScript;
   var entry = self && self.getAttribute('data-entry');
   if (!entry) return;
   var chunks = (self.getAttribute('data-chunks') || '').split(' ').filter(Boolean);
 
+  var hydrated = false;
   var held = null;
+  function ownedByReact(node) {
+    for (var key in node) if (key.indexOf('__reactFiber$') === 0) return true;
+    return false;
+  }
   function hold(event) {
+    var form = event.target;
+    if (hydrated || ownedByReact(form)) return;
     event.preventDefault();
-    held = { form: event.target, submitter: event.submitter || null };
+    var sent = { form: form, submitter: event.submitter || null };
+    held = sent;
+    // React, listening but yet to hydrate this form, may have hydrated it for this very event and
+    // handled it: then it is not sent again.
+    setTimeout(function () {
+      if (held === sent && ownedByReact(form)) held = null;
+    });
   }
   document.addEventListener('submit', hold, true);
   document.addEventListener(
-    'mf:hydrating',
+    'mf:hydrated',
     function () {
+      hydrated = true;
       document.removeEventListener('submit', hold, true);
       if (!held || !held.form.isConnected) return;
       var form = held.form;

@@ -36,10 +36,5 @@ const app = (
 // loaded (preloadPage; the api fetches them all at once), in a transition, so that the work is cut
 // into short slices that never keep a tap waiting. Every other page arrives empty and is rendered here.
 if (container.firstElementChild) {
-  void preloadPage(window.location.pathname).then(() => {
-    startTransition(() => void hydrateRoot(container, app));
-    // React listens from here on (and hydrates at once a part that is tapped): a form sent before
-    // was held by public/start-after-paint.js, which sends it again now.
-    document.dispatchEvent(new Event('mf:hydrating'));
-  });
+  void preloadPage(window.location.pathname).then(() => startTransition(() => void hydrateRoot(container, app)));
 } else createRoot(container).render(app);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout, PageFallback } from './layout';
 // The landing page is in the entry itself, not a chunk of its own: its prerendered HTML must come
@@ -58,6 +58,15 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return Promise.resolve();
 }
 
+/**
+ * Around a page the api prerenders: tells public/start-after-paint.js that React has taken the page
+ * over (the effects of its first commit), which then sends again a form sent before.
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => void document.dispatchEvent(new Event('mf:hydrated')), []);
+  return children;
+}
+
 /** A page's chunk loading: the page colour, no spinner flash. */
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -82,10 +91,31 @@ export function AppRoutes() {
           <Route path="/simple-concierge" element={<SimpleConcierge />} />
           <Route path="/modern-concierge" element={<ModernConcierge />} />
           <Route path="/invitations/:code/payment/:rsvpId" element={<InvitationPayment />} />
-          <Route path="/invitation/:code" element={<Invitation />} />
+          <Route
+            path="/invitation/:code"
+            element={
+              <Hydrated>
+                <Invitation />
+              </Hydrated>
+            }
+          />
           <Route path="/invitations/:code/thank-you" element={<ThankYou />} />
-          <Route path="/vendor-apply" element={<VendorApply />} />
-          <Route path="/vendor-onboarding" element={<VendorApply />} />
+          <Route
+            path="/vendor-apply"
+            element={
+              <Hydrated>
+                <VendorApply />
+              </Hydrated>
+            }
+          />
+          <Route
+            path="/vendor-onboarding"
+            element={
+              <Hydrated>
+                <VendorApply />
+              </Hydrated>
+            }
+          />
         </Route>
         {/* Keep last: any path not matched above. */}
         <Route
