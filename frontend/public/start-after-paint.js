@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame, setTimeout */
 // Starts the app on a page the api has rendered (backend/src/platform/http/serve-frontend.ts) once
 // that page has painted (the frame's callback, then a task): the page paints from its HTML and CSS
 // alone, and its scripts, which only take it over (hydrate), are fetched after that: the route's
