@@ -8,7 +8,10 @@ import { BODY_LIMIT_BYTES, jsonBodyParser, limitUnparsedBodies, refuseUnstorable
 import { sameOriginWrites } from './common/same-origin-writes';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/environment';
+import { AppError } from './common/app-error';
+import { RsvpsService } from './modules/invitations/rsvps.service';
 import { publicConfig } from './modules/site-config/site-config.controller';
+import { vendorTaxonomy } from './modules/vendors/vendor-taxonomy.controller';
 import { ROOT_LOGGER } from './platform/logging/logging.module';
 import { requestLogger } from './platform/logging/request-logger';
 import { serveFrontend } from './platform/http/serve-frontend';
@@ -70,10 +73,27 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.enableShutdownHooks();
   if (config.FRONTEND_DIST) {
     const logger = app.get<Pino>(ROOT_LOGGER);
+    const rsvps = app.get(RsvpsService);
     serveFrontend(
       app,
       config.FRONTEND_DIST,
-      { brandName: config.BRAND_NAME, appUrl: config.APP_URL, publicConfig: publicConfig(config) },
+      {
+        brandName: config.BRAND_NAME,
+        appUrl: config.APP_URL,
+        publicConfig: publicConfig(config),
+        pageAnswers: {
+          vendorTaxonomy,
+          // As GET /api/invitations/{code} answers it (JSON: dates as strings); null for an unknown code.
+          invitation: (code) =>
+            rsvps.view(code).then(
+              (view) => JSON.parse(JSON.stringify(view)) as unknown,
+              (error: unknown) => {
+                if (error instanceof AppError && error.status === 404) return null;
+                throw error;
+              },
+            ),
+        },
+      },
       { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     );
   }

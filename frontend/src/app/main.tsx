@@ -3,8 +3,8 @@ import './global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders, createQueryClient } from './providers';
-import { AppRoutes } from './router';
+import { AppProviders, createQueryClient, seedQueries, type SeededQuery } from './providers';
+import { AppRoutes, preloadPage } from './router';
 
 // The web fonts come once the page has loaded: the prerendered landing page paints its words at
 // once in the fallback faces, and never holds its load (nor its scripts) for some 110 KB of fonts.
@@ -15,9 +15,15 @@ else window.addEventListener('load', loadFonts, { once: true });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+// A prerendered page carries the answers it was rendered with (a JSON script the server wrote):
+// the first render then shows what the HTML shows, and hydration matches.
+const queryClient = createQueryClient();
+const seeded = document.getElementById('mf-queries')?.textContent;
+if (seeded) seedQueries(queryClient, JSON.parse(seeded) as SeededQuery[]);
+
 const app = (
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
@@ -25,9 +31,10 @@ const app = (
   </StrictMode>
 );
 
-// The api sends / as HTML prerendered at its start-up (src/app/server-render.tsx): React takes it
-// over where it stands (the page's chunk hydrates when it has arrived), in a transition, so that the
-// work is cut into short slices that never keep a tap waiting. Every other page arrives empty and
-// is rendered here.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+// The api sends /, /vendor-apply and a guest's /invitation/{code} as prerendered HTML
+// (src/app/server-render.tsx): React takes it over where it stands, once the page's chunks are
+// loaded (preloadPage; the api fetches them all at once), in a transition, so that the work is cut
+// into short slices that never keep a tap waiting. Every other page arrives empty and is rendered here.
+if (container.firstElementChild) {
+  void preloadPage(window.location.pathname).then(() => startTransition(() => void hydrateRoot(container, app)));
+} else createRoot(container).render(app);

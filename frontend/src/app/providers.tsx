@@ -16,6 +16,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** A query's answer the page was prerendered with (src/app/server-render.tsx). */
+export interface SeededQuery {
+  key: readonly unknown[];
+  data: unknown;
+}
+
+/**
+ * Puts the answers a prerendered page was rendered with into the query cache, so that the browser's
+ * first render (hydration) shows the same as the server's HTML instead of a loading state.
+ */
+export function seedQueries(queryClient: QueryClient, queries: readonly SeededQuery[]): void {
+  for (const { key, data } of queries) queryClient.setQueryData(key, data);
+}
+
 /**
  * The providers of every page. Ant Design's are not here: they wrap only the pages that use it
  * (app/antd-layout.tsx), so that the landing page's first load holds none of Ant Design.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout, PageFallback } from './layout';
 // The landing page is in the entry itself, not a chunk of its own: its prerendered HTML must come
@@ -19,7 +19,16 @@ import { LandingRoute as Landing } from './routes/landing';
  * the floating concierge's launcher live in AppLayout.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+  let loaded: { default: ComponentType } | undefined;
+  const preload = () => load().then((m) => (loaded = { default: m[name] }));
+  // A page already loaded is handed over at once (a thenable that answers synchronously), so React
+  // renders it without suspending: a prerendered page is then hydrated in one pass (preloadPage).
+  const given = (module: { default: ComponentType }) =>
+    ({ then: (resolve: (value: typeof module) => void) => resolve(module) }) as unknown as Promise<typeof module>;
+  return Object.assign(
+    lazy(() => (loaded ? given(loaded) : preload())),
+    { preload },
+  );
 }
 
 const NotFound = page(() => import('./routes/not-found'), 'NotFoundRoute');
@@ -35,6 +44,28 @@ const InvitationPayment = page(() => import('./routes/invitation-payment'), 'Inv
 const Invitation = page(() => import('./routes/invitation'), 'InvitationRoute');
 const ThankYou = page(() => import('./routes/thank-you'), 'ThankYouRoute');
 const VendorApply = page(() => import('./routes/vendor-apply'), 'VendorApplyRoute');
+
+/**
+ * Loads the chunks of a page the api sends prerendered (serve-frontend.ts), so that main.tsx
+ * hydrates it whole, in one pass: no part of it waits for its code after React has taken it over,
+ * when a tap on it would be lost.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  if (pathname === '/vendor-apply' || pathname === '/vendor-onboarding') {
+    return Promise.all([AntdLayout.preload(), VendorApply.preload()]);
+  }
+  if (/^\/invitation\/[^/]+$/.test(pathname)) return Promise.all([AntdLayout.preload(), Invitation.preload()]);
+  return Promise.resolve();
+}
+
+/**
+ * Around a page the api prerenders: tells public/start-after-paint.js that React has taken the page
+ * over (the effects of its first commit), which then sends again a form sent before.
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => void document.dispatchEvent(new Event('mf:hydrated')), []);
+  return children;
+}
 
 /** A page's chunk loading: the page colour, no spinner flash. */
 function Loading({ children }: { children: ReactNode }) {
@@ -60,10 +91,31 @@ export function AppRoutes() {
           <Route path="/simple-concierge" element={<SimpleConcierge />} />
           <Route path="/modern-concierge" element={<ModernConcierge />} />
           <Route path="/invitations/:code/payment/:rsvpId" element={<InvitationPayment />} />
-          <Route path="/invitation/:code" element={<Invitation />} />
+          <Route
+            path="/invitation/:code"
+            element={
+              <Hydrated>
+                <Invitation />
+              </Hydrated>
+            }
+          />
           <Route path="/invitations/:code/thank-you" element={<ThankYou />} />
-          <Route path="/vendor-apply" element={<VendorApply />} />
-          <Route path="/vendor-onboarding" element={<VendorApply />} />
+          <Route
+            path="/vendor-apply"
+            element={
+              <Hydrated>
+                <VendorApply />
+              </Hydrated>
+            }
+          />
+          <Route
+            path="/vendor-onboarding"
+            element={
+              <Hydrated>
+                <VendorApply />
+              </Hydrated>
+            }
+          />
         </Route>
         {/* Keep last: any path not matched above. */}
         <Route

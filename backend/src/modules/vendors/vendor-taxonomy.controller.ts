@@ -22,6 +22,23 @@ const APPLICATION_CATEGORY_LABELS: Record<(typeof APPLICATION_CATEGORIES)[number
   other: 'Other',
 };
 
+/**
+ * The taxonomy as the API answers it (`data`): also given to the prerendered vendor application
+ * (http-app.ts), which shows the categories before any script runs.
+ */
+export function vendorTaxonomy(): {
+  categories: readonly VendorCategory[];
+  applicationCategories: Array<{ value: string; label: string }>;
+} {
+  return {
+    categories: VENDOR_TAXONOMY,
+    applicationCategories: APPLICATION_CATEGORIES.map((value) => ({
+      value,
+      label: APPLICATION_CATEGORY_LABELS[value],
+    })),
+  };
+}
+
 /** Public and static: the admin vendor dialog and the public application form both read it. */
 @ApiTags('vendors')
 @Controller('vendor-taxonomy')
@@ -34,15 +51,6 @@ export class VendorTaxonomyController {
     success: true;
     data: { categories: readonly VendorCategory[]; applicationCategories: Array<{ value: string; label: string }> };
   } {
-    return {
-      success: true,
-      data: {
-        categories: VENDOR_TAXONOMY,
-        applicationCategories: APPLICATION_CATEGORIES.map((value) => ({
-          value,
-          label: APPLICATION_CATEGORY_LABELS[value],
-        })),
-      },
-    };
+    return { success: true, data: vendorTaxonomy() };
   }
 }

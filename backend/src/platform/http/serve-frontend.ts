@@ -13,6 +13,18 @@ export interface FrontendConfig {
   appUrl: string;
   /** The whole public configuration, written into the `app-config` meta tag. */
   publicConfig: object;
+  /**
+   * What the prerendered pages show at first paint, as their API calls would answer (the `data`),
+   * from the modules' own services. Without it those pages render in the browser.
+   */
+  pageAnswers?: PageAnswerSources;
+}
+
+export interface PageAnswerSources {
+  /** GET /api/vendor-taxonomy: static, read once at start-up for /vendor-apply. */
+  vendorTaxonomy(): unknown;
+  /** GET /api/invitations/{code}, or null when no such invitation: read at each request of /invitation/{code}. */
+  invitation(code: string): Promise<unknown>;
 }
 
 export interface FrontendLogger {
@@ -37,10 +49,31 @@ interface Page {
   gzip: Buffer;
 }
 
-/** What frontend/dist/server/render.cjs (built by `vite build --ssr`) exports. */
-interface Prerenderer {
-  renderLanding(config: { brandName: string; appUrl: string }): Promise<{ html: string; title: string }>;
+interface SiteConfig {
+  brandName: string;
+  appUrl: string;
 }
+
+interface PageAnswers {
+  vendorTaxonomy?: unknown;
+  invitation?: { code: string; view: unknown };
+}
+
+/** What frontend/dist/server/render.cjs (built by `vite build --ssr`, src/app/server-render.tsx) exports. */
+interface Prerenderer {
+  renderLanding(config: SiteConfig): Promise<{ html: string; title: string }>;
+  /** Any page: its HTML, Ant Design's styles for its head and the answers it was rendered with. */
+  renderPage?(
+    url: string,
+    config: SiteConfig,
+    answers: PageAnswers,
+  ): Promise<{ html: string; styles: string; queries: unknown[] }>;
+}
+
+/** The pages rendered once at start-up: the vendor application, at both of its addresses. */
+const VENDOR_APPLY_PATHS = ['/vendor-apply', '/vendor-onboarding'];
+/** A guest's invitation page, rendered at each request: its code, as the API takes it. */
+const INVITATION_PATH = /^\/invitation\/([^/]{1,200})$/;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -126,10 +159,14 @@ function compressPage(html: string): Page {
   };
 }
 
-function sendPage(request: Request, response: Response, page: Page): void {
+/**
+ * Pages the same for every visitor may be kept by any cache and revalidated (`no-cache`); a guest's
+ * own invitation (`personal`) is kept by no cache at all, shared or not.
+ */
+function sendPage(request: Request, response: Response, page: Page, personal = false): void {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   response.setHeader('Content-Type', TYPES['.html']);
-  response.setHeader('Cache-Control', 'no-cache');
+  response.setHeader('Cache-Control', personal ? 'private, no-store' : 'no-cache');
   response.setHeader('Vary', 'Accept-Encoding');
   if (encoding) response.setHeader('Content-Encoding', encoding);
   const body = encoding ? page[encoding] : page.identity;
@@ -138,48 +175,86 @@ function sendPage(request: Request, response: Response, page: Page): void {
   else response.end(body);
 }
 
-/**
- * The landing page's head additions: its stylesheets (the route's CSS is otherwise loaded by its
- * script, too late for HTML that paints before any script runs), its scripts preloaded at low
- * priority, and the hero's first picture preloaded, as the manifest of the client build names them.
- */
-function landingHead(dist: string): string {
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; assets?: string[]; isEntry?: boolean };
+
+function readManifest(dist: string): Record<string, ManifestChunk> {
   const manifestPath = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return '';
-  type Chunk = { file: string; css?: string[]; imports?: string[]; assets?: string[]; isEntry?: boolean };
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
-  // The landing page lives in the entry (app/router.tsx); a build that splits it off names it apart.
-  const landing = manifest['src/app/routes/landing.tsx'] ? 'src/app/routes/landing.tsx' : 'index.html';
+  if (!existsSync(manifestPath)) return {};
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** The files a route needs: its chunks' stylesheets and its chunks (not the entry). */
+interface RouteFiles {
+  css: string[];
+  scripts: string[];
+}
+
+/**
+ * The files of the routes whose chunks are named by their source (`src/app/routes/vendor-apply.tsx`)
+ * in the client build's manifest, with everything they import: known at once, instead of the
+ * waterfall of imports the browser otherwise finds one after another.
+ */
+function routeFiles(manifest: Record<string, ManifestChunk>, sources: string[]): RouteFiles {
   const css = new Set<string>();
   const scripts = new Set<string>();
-  const visit = (key: string, seen = new Set<string>()) => {
+  const visit = (key: string, seen: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     if (!chunk.isEntry) {
-      scripts.add(chunk.file);
-      for (const file of chunk.css ?? []) css.add(file);
+      scripts.add(`/${chunk.file}`);
+      for (const file of chunk.css ?? []) css.add(`/${file}`);
     }
     for (const imported of chunk.imports ?? []) visit(imported, seen);
   };
-  visit(landing);
+  const seen = new Set<string>();
+  for (const source of sources) visit(source, seen);
+  return { css: [...css], scripts: [...scripts] };
+}
+
+/** A route's stylesheets (its CSS is otherwise loaded by its script) and its chunks preloaded. */
+function routeHead({ css, scripts }: RouteFiles): string {
+  return [
+    ...css.map((file) => `<link rel="stylesheet" href="${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low">`),
+  ].join('');
+}
+
+/**
+ * The landing page's head additions: its stylesheets, its scripts preloaded at low priority, and
+ * the hero's first picture preloaded, as the manifest of the client build names them.
+ */
+function landingHead(manifest: Record<string, ManifestChunk>): string {
+  // The landing page lives in the entry (app/router.tsx); a build that splits it off names it apart.
+  const landing = manifest['src/app/routes/landing.tsx'] ? 'src/app/routes/landing.tsx' : 'index.html';
   const assets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
   const hero = assets.find((file) => /\/jet-at-dusk-[\w-]+\.svg$/.test(file));
-  return [
-    hero && `<link rel="preload" as="image" href="/${hero}" fetchpriority="high">`,
-    ...[...css].map((file) => `<link rel="stylesheet" href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" href="/${file}" fetchpriority="low">`),
-  ]
-    .filter(Boolean)
-    .join('');
+  return (
+    (hero ? `<link rel="preload" as="image" href="/${hero}" fetchpriority="high">` : '') +
+    routeHead(routeFiles(manifest, [landing]))
+  );
+}
+
+/** The chunks of the Ant Design pages that are prerendered: the layout that brings Ant Design, then the page. */
+const ANTD_LAYOUT = 'src/app/antd-layout.tsx';
+const VENDOR_APPLY_CHUNKS = [ANTD_LAYOUT, 'src/app/routes/vendor-apply.tsx'];
+const INVITATION_CHUNKS = [ANTD_LAYOUT, 'src/app/routes/invitation.tsx'];
+
+/** The answers a page was rendered with, for main.tsx to seed its query cache: JSON no `</script>` can end early. */
+function queriesScript(queries: unknown[]): string {
+  if (queries.length === 0) return '';
+  const json = JSON.stringify(queries).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="mf-queries">${json}</script>`;
 }
 
 /**
  * Serves the built React app: every file precompressed at build time (brotli or gzip, as the client
  * takes them), hashed assets cached for a year, pages never cached and carrying the public
- * configuration (brand name) in a meta tag, so no build bakes it in. The landing page (/) is
- * rendered into real HTML once, at start-up, with this deployment's brand; when that cannot be
- * done, / gets the plain page like every other route and renders in the browser.
+ * configuration (brand name) in a meta tag, so no build bakes it in. The landing page (/) and the
+ * vendor application are rendered into real HTML once, at start-up, with this deployment's brand; a
+ * guest's invitation at each request, with the invitation from its module's service, and kept by no
+ * cache. When a page cannot be rendered (no prerenderer, an unknown invitation, an error) it gets
+ * the plain page, which renders in the browser as before (an unknown code shows its 'not found').
  */
 export function serveFrontend(
   app: NestExpressApplication,
@@ -193,20 +268,56 @@ export function serveFrontend(
   const template = readFileSync(indexPath, 'utf8')
     .replace('<!--app-config-->', meta)
     .replace(/__BRAND_NAME__/g, escapeAttribute(config.brandName));
-  const shell = compressPage(
-    template.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(config.brandName)}</title>`),
-  );
+  const plainTemplate = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(config.brandName)}</title>`);
+  const shell = compressPage(plainTemplate);
   const files = scanBuild(dist);
-  const landing = prerenderLanding(dist, template, config).then(
-    (page) => {
-      if (page) logger?.info('landing page prerendered');
-      return page;
-    },
-    (error: unknown) => {
-      logger?.warn(`landing page not prerendered, served as the plain page: ${(error as Error).message ?? error}`);
-      return null;
-    },
+  const manifest = readManifest(dist);
+  const site = { brandName: config.brandName, appUrl: config.appUrl };
+  const warn = (what: string) => (error: unknown) => {
+    logger?.warn(`${what} not prerendered, served as the plain page: ${(error as Error).message ?? error}`);
+    return null;
+  };
+  let renderer: Prerenderer | null = null;
+  try {
+    renderer = loadPrerenderer(dist);
+  } catch (error) {
+    warn('pages')(error);
+  }
+
+  const landing = renderer
+    ? prerenderLanding(renderer, template, config, landingHead(manifest)).then((page) => {
+        logger?.info('landing page prerendered');
+        return page;
+      }, warn('landing page'))
+    : Promise.resolve(null);
+
+  // The vendor application and the invitation are the plain page with their chunks preloaded
+  // when they cannot be rendered: their stylesheets and scripts still arrive at once.
+  const vendorFiles = routeFiles(manifest, VENDOR_APPLY_CHUNKS);
+  const invitationFiles = routeFiles(manifest, INVITATION_CHUNKS);
+  const invitationShell = compressPage(plainTemplate.replace('</head>', `${routeHead(invitationFiles)}</head>`));
+  const vendorPages = new Map(
+    VENDOR_APPLY_PATHS.map((path) => {
+      const fallback = compressPage(plainTemplate.replace('</head>', `${routeHead(vendorFiles)}</head>`));
+      const page =
+        renderer?.renderPage && config.pageAnswers
+          ? renderer
+              .renderPage(path, site, { vendorTaxonomy: config.pageAnswers.vendorTaxonomy() })
+              .then((rendered) => compressPage(fillPage(plainTemplate, rendered, vendorFiles)), warn(path))
+          : Promise.resolve(null);
+      return [path, page.then((rendered) => rendered ?? fallback)] as const;
+    }),
   );
+
+  const renderInvitation = async (code: string): Promise<Page> => {
+    if (!renderer?.renderPage || !config.pageAnswers) return invitationShell;
+    const view = await config.pageAnswers.invitation(code);
+    if (view === null || view === undefined) return invitationShell;
+    const rendered = await renderer.renderPage(`/invitation/${encodeURIComponent(code)}`, site, {
+      invitation: { code, view },
+    });
+    return compressPage(fillPage(plainTemplate, rendered, invitationFiles));
+  };
 
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(request.path)) return next();
@@ -221,6 +332,18 @@ export function serveFrontend(
     if (path.startsWith('/assets/')) return next();
     if (path === '/') {
       void landing.then((page) => sendPage(request, response, page ?? shell));
+      return;
+    }
+    const vendorPage = vendorPages.get(path);
+    if (vendorPage) {
+      void vendorPage.then((page) => sendPage(request, response, page));
+      return;
+    }
+    const invitation = INVITATION_PATH.exec(path);
+    if (invitation) {
+      void renderInvitation(invitation[1] as string)
+        .catch(warn('invitation page'))
+        .then((page) => sendPage(request, response, page ?? invitationShell, true));
       return;
     }
     sendPage(request, response, shell);
@@ -248,11 +371,57 @@ function sendFile(request: Request, response: Response, next: NextFunction, file
   );
 }
 
-async function prerenderLanding(dist: string, template: string, config: FrontendConfig): Promise<Page | null> {
+function loadPrerenderer(dist: string): Prerenderer | null {
   const rendererPath = join(dist, 'server', 'render.cjs');
   if (!existsSync(rendererPath) || !statSync(rendererPath).isFile()) return null;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const renderer = require(rendererPath) as Prerenderer;
+  return require(rendererPath) as Prerenderer;
+}
+
+/**
+ * A rendered page in the template: Ant Design's styles first in the head (as Ant Design puts them,
+ * so the page's own stylesheets win), its stylesheets, its HTML, and the answers it was rendered with.
+ */
+function fillPage(
+  template: string,
+  rendered: { html: string; styles: string; queries: unknown[] },
+  files: RouteFiles,
+): string {
+  const stylesheets = files.css.map((file) => `<link rel="stylesheet" href="${file}">`).join('');
+  // Replaced by functions: the page's own text (a guest's note) may hold `$&` and the like.
+  return startAfterPaint(template, files.scripts)
+    .replace('<head>', () => `<head>${rendered.styles}`)
+    .replace('</head>', () => `${stylesheets}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${queriesScript(rendered.queries)}`);
+}
+
+/**
+ * The scripts of a page rendered here only take it over (hydrate): public/start-after-paint.js
+ * fetches them (the route's chunks all at once, then the entry) once the page has painted, so on a
+ * phone the HTML and CSS have the line to themselves and the words show as soon as they have come.
+ */
+function startAfterPaint(html: string, chunks: string[]): string {
+  return html.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_tag, entry: string) =>
+      `<script src="/start-after-paint.js" data-entry="${entry}" data-chunks="${chunks.join(' ')}" defer></script>`,
+  );
+}
+
+/**
+ * The landing page paints from its HTML and CSS; its scripts only take it over (hydrate), so they
+ * load behind the stylesheets and the hero's picture, never before them.
+ */
+function lowPriorityEntry(html: string): string {
+  return html.replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+}
+
+async function prerenderLanding(
+  renderer: Prerenderer,
+  template: string,
+  config: FrontendConfig,
+  head: string,
+): Promise<Page> {
   const { html, title } = await renderer.renderLanding({ brandName: config.brandName, appUrl: config.appUrl });
   const canonical = `${config.appUrl.replace(/\/+$/, '')}/`;
   const page = template
@@ -261,11 +430,8 @@ async function prerenderLanding(dist: string, template: string, config: Frontend
     .replace(/(<meta name="twitter:title" content=")[^"]*"/, `$1${escapeAttribute(title)}"`)
     .replace(
       '</head>',
-      `<link rel="canonical" href="${escapeAttribute(canonical)}"><meta property="og:url" content="${escapeAttribute(canonical)}">${landingHead(dist)}</head>`,
+      `<link rel="canonical" href="${escapeAttribute(canonical)}"><meta property="og:url" content="${escapeAttribute(canonical)}">${head}</head>`,
     )
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
-    // The page paints from its HTML and CSS; its scripts only take it over (hydrate), so they load
-    // behind the stylesheets and the hero's picture, never before them.
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
-  return compressPage(page);
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+  return compressPage(lowPriorityEntry(page));
 }

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+
+// The vendor application and a guest's invitation arrive as HTML rendered by the api: a visitor
+// without JavaScript (or on a slow phone, before the scripts arrive) reads them and sees their forms.
+test.use({ javaScriptEnabled: false });
+
+const ADMIN = {
+  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
+};
+const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+
+test('without JavaScript, /vendor-apply shows its heading, every field, the categories and the terms', async ({
+  page,
+}) => {
+  await page.goto('/vendor-apply');
+  await expect(page.getByRole('heading', { level: 1, name: 'Become a Vendor Partner' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Vendor application' });
+  for (const label of [
+    'Business Name',
+    'Contact Person',
+    'Email Address',
+    'Phone Number',
+    'Website URL (optional)',
+    'Business Description',
+    'Street Address',
+    'City',
+    'State',
+    'ZIP Code',
+  ]) {
+    await expect(form.getByLabel(label, { exact: true })).toBeVisible();
+  }
+  for (const category of ['Restaurant', 'Hotel', 'Event Space', 'Other']) {
+    await expect(form.getByRole('checkbox', { name: category })).toBeVisible();
+  }
+  await expect(form.getByRole('checkbox', { name: 'I agree to the terms and conditions' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Submit Application' })).toBeVisible();
+});
+
+test('without JavaScript, /invitation/{code} shows the event and the RSVP form', async ({ page, request }) => {
+  const name = `Riviera Gala ${Date.now()}`;
+  const event = await request.post('/api/admin/events', {
+    headers: { authorization: AUTH },
+    data: {
+      name,
+      description: 'An evening on the terrace to open the season.',
+      eventType: 'gala',
+      date: '2027-06-12',
+      startTime: '19:00',
+      endTime: '23:00',
+      venue: 'Hôtel de Paris',
+      venueAddress: 'Place du Casino',
+      city: 'Monte-Carlo',
+      state: 'Monaco',
+      country: 'Monaco',
+      zipCode: '98000',
+      capacity: 50,
+      ticketPrice: 250,
+      currency: 'EUR',
+      isPrivate: true,
+      organizer: 'Maison Fortuna',
+      organizerContact: 'events@maisonfortuna.local',
+      status: 'published',
+    },
+  });
+  expect(event.ok()).toBeTruthy();
+  const invitation = await request.post('/api/admin/invitations', {
+    headers: { authorization: AUTH },
+    data: { eventId: (await event.json()).data.id, recipientName: 'Grace Kelly', recipientEmail: 'g@example.com' },
+  });
+  expect(invitation.ok()).toBeTruthy();
+  const code = (await invitation.json()).data.invitationCode as string;
+
+  await page.goto(`/invitation/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Dear Grace Kelly,')).toBeVisible();
+  await expect(page.getByText('Saturday, June 12, 2027')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kindly Respond' })).toBeVisible();
+  // Ant Design's button-like radios: the label shows, the input inside it is hidden.
+  for (const answer of ['Joyfully Accept', 'Regretfully Decline']) {
+    await expect(page.getByText(answer, { exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { name: answer })).toBeAttached();
+  }
+  await expect(page.getByLabel('Special requests')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send RSVP' })).toBeVisible();
+});
+
+test('without JavaScript, an unknown invitation code is answered (its page renders in the browser)', async ({
+  request,
+}) => {
+  const answer = await request.get('/invitation/no-such-invitation');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['cache-control']).toBe('private, no-store');
+});
