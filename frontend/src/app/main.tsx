@@ -3,6 +3,7 @@ import './global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { noteEarlyInput } from './early-input';
 import { AppProviders, createQueryClient, seedQueries, type SeededQuery } from './providers';
 import { AppRoutes, preloadPage } from './router';
 
@@ -36,5 +37,7 @@ const app = (
 // loaded (preloadPage; the api fetches them all at once), in a transition, so that the work is cut
 // into short slices that never keep a tap waiting. Every other page arrives empty and is rendered here.
 if (container.firstElementChild) {
+  // What the visitor types meanwhile is given back to React once it owns the page (early-input.ts).
+  noteEarlyInput(container);
   void preloadPage(window.location.pathname).then(() => startTransition(() => void hydrateRoot(container, app)));
 } else createRoot(container).render(app);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { replayEarlyInput } from './early-input';
 import { AppLayout, PageFallback } from './layout';
 // The landing page is in the entry itself, not a chunk of its own: its prerendered HTML must come
 // alive with the entry's script, or a visitor's first click on it is lost while a chunk loads.
@@ -59,11 +60,19 @@ export function preloadPage(pathname: string): Promise<unknown> {
 }
 
 /**
- * Around a page the api prerenders: tells public/start-after-paint.js that React has taken the page
- * over (the effects of its first commit), which then sends again a form sent before.
+ * Around a page the api prerenders, once React has taken it over (after its first commit, and the
+ * renders its effects asked for: Ant Design's checkbox groups learn their options so): what the
+ * visitor typed or ticked before is given to React (early-input.ts), then
+ * public/start-after-paint.js is told, and sends again a form sent before.
  */
 function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => void document.dispatchEvent(new Event('mf:hydrated')), []);
+  useEffect(() => {
+    const after = setTimeout(() => {
+      replayEarlyInput();
+      document.dispatchEvent(new Event('mf:hydrated'));
+    });
+    return () => clearTimeout(after);
+  }, []);
   return children;
 }
 
@@ -76,7 +85,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<AppLayout />}>
-        <Route index element={<Landing />} />
+        <Route
+          index
+          element={
+            <Hydrated>
+              <Landing />
+            </Hydrated>
+          }
+        />
         <Route
           element={
             <Loading>
