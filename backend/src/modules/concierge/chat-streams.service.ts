@@ -10,7 +10,7 @@ import { redisConnectionOptions } from '../../platform/redis/redis-options';
 import { ChatService } from './chat.service';
 import type { StreamChatDto } from './dto/chat.dto';
 import type { MessageStatus } from './threads/thread.entity';
-import { ThreadsService } from './threads/threads.service';
+import { ThreadsService, UUID } from './threads/threads.service';
 import { asksForPerson } from '../concierge-language/parser';
 import { RequestsService } from '../requests/requests.service';
 
@@ -31,6 +31,8 @@ interface Generation {
   threadId?: string;
   /** Written to a thread the server holds: then it runs to its end even with nobody listening. */
   persisted: boolean;
+  /** Settles when the thread's transaction has answered (and a hand-off it implies is recorded). */
+  begun: Promise<void>;
   controller: AbortController;
   stopped: boolean;
   seq: number;
@@ -95,38 +97,40 @@ export class ChatStreamsService implements OnApplicationShutdown {
   /**
    * Starts a reply and answers its id; `listener` receives every frame from the first. A bad
    * conversation is refused (400) before anything starts.
+   *
+   * An AI reply asks the model at once: the thread is written (beginReply's transaction) while the
+   * upstream answers, not before, so its round trips are not added to the first frame. The frames
+   * go only to this request and to the reply's Redis stream (whose owner is this session) until
+   * then; the reply is kept in the thread only when the transaction says the session holds it,
+   * and finishReply waits for it.
    */
   async start(sessionId: string, body: StreamChatDto, listener: FrameListener): Promise<Generation> {
     const controller = new AbortController();
     const last = body.messages[body.messages.length - 1];
     // A thread with a person (or a member asking for one now) gets no AI reply: the AI stays
-    // quiet, upstream included, and the member is told who answers and when.
+    // quiet, upstream included, and the member is told who answers and when. The model is not
+    // asked before that is known (a reply generator sends nothing until it is read).
     const asks = Boolean(body.threadId) && last?.role === 'user' && asksForPerson(last.content);
-    const already = await this.threads.handedOff(sessionId, body.threadId);
-    const pieces =
-      asks || already
-        ? await this.personNotice(!already, body.messages)
-        : await this.chat.stream(body.messages, controller.signal);
+    const [already, reply] = await Promise.all([
+      this.threads.handedOff(sessionId, body.threadId),
+      asks ? null : this.chat.stream(body.messages, controller.signal),
+    ]);
+    const quiet = asks || already;
+    const pieces = quiet || !reply ? await this.personNotice(!already, body.messages) : reply;
     await this.listenForStop().catch(() => undefined);
     const id = randomUUID();
-    const { persisted, added } = await this.threads.beginReply(sessionId, body.threadId, {
+    const begin = this.threads.beginReply(sessionId, body.threadId, {
       id,
       userMessage: { id: body.userMessageId, content: last.content },
       replaceFrom: body.replaceFrom,
     });
-    // A new message of the member may open or add to a request the staff follow (not on the
-    // reply's path: the first frame does not wait for it).
-    if (added && body.threadId) {
-      this.requests
-        .recordFromChat(sessionId, last.content, body.threadId)
-        .catch((error: Error) => this.logger.warn(`A request could not be recorded (${error.message})`));
-    }
-    if (asks && persisted && body.threadId) await this.threads.handOff(body.threadId);
     const generation: Generation = {
       id,
       sessionId,
       threadId: body.threadId,
-      persisted,
+      // Until the transaction answers, a reply to a thread id the session may hold runs to its end.
+      persisted: Boolean(body.threadId && UUID.test(body.threadId)),
+      begun: Promise.resolve(),
       controller,
       stopped: false,
       seq: 0,
@@ -134,12 +138,42 @@ export class ChatStreamsService implements OnApplicationShutdown {
       createdAt: new Date().toISOString(),
       listeners: new Set([listener]),
     };
+    const begun = begin.then(
+      ({ persisted, added }) => this.begun(generation, persisted, added, asks, last.content),
+      (error: Error) => {
+        if (quiet) throw error;
+        this.logger.warn(`A reply could not be recorded in its thread (${error.message})`);
+        return this.begun(generation, false, false, false, last.content);
+      },
+    );
+    generation.begun = begun.catch(() => undefined);
+    // A hand-off notice is short and local: it waits for the thread to be written and the hand-off
+    // recorded, and fails with them.
+    if (quiet) await begun;
     this.running.set(id, generation);
     this.redis
       .set(this.metaKey(id), sessionId, 'EX', this.config.CHAT_STREAM_TTL_SECONDS)
       .catch((error: Error) => this.redisFailed(error));
     void this.run(generation, pieces);
     return generation;
+  }
+
+  /** The thread's transaction answered: whether the reply is kept there, and what follows from the member's message. */
+  private async begun(generation: Generation, persisted: boolean, added: boolean, asks: boolean, content: string) {
+    generation.persisted = persisted;
+    const threadId = generation.threadId;
+    // A new message of the member may open or add to a request the staff follow (not on the
+    // reply's path: no frame waits for it).
+    if (added && threadId) {
+      this.requests
+        .recordFromChat(generation.sessionId, content, threadId)
+        .catch((error: Error) => this.logger.warn(`A request could not be recorded (${error.message})`));
+    }
+    if (asks && persisted && threadId) await this.threads.handOff(threadId);
+    // Nobody listens any more to a reply that has nowhere to be kept.
+    if (!persisted && generation.listeners.size === 0 && this.running.has(generation.id)) {
+      generation.controller.abort();
+    }
   }
 
   /** What the member reads instead of an AI reply while a person has the thread, with the expected time. */
@@ -186,6 +220,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
 
   private async run(generation: Generation, pieces: AsyncIterable<string>): Promise<void> {
     let status: MessageStatus = 'complete';
+    let failure: string | null = null;
     try {
       for await (const piece of pieces) {
         if (generation.controller.signal.aborted) break;
@@ -198,15 +233,19 @@ export class ChatStreamsService implements OnApplicationShutdown {
         status = 'stopped';
       } else {
         status = 'error';
-        const message =
+        failure =
           error instanceof Error && error.name === 'AiUnavailableError'
             ? error.message
             : 'An error occurred. Please try again.';
-        this.emit(generation, 'error', { error: message });
       }
     }
+    // The last frame waits for the thread's transaction: once a reply has ended, its thread holds
+    // the member's message and the reply.
+    await generation.begun;
     this.running.delete(generation.id);
-    if (status !== 'error') {
+    if (failure !== null) {
+      this.emit(generation, 'error', { error: failure });
+    } else {
       this.emit(generation, 'done', {
         message: {
           id: generation.id,
@@ -236,11 +275,16 @@ export class ChatStreamsService implements OnApplicationShutdown {
    * reader's own, always after the last id read, so none twice. The answer stops reading.
    */
   async resume(sessionId: string, id: string, after: number, listener: FrameListener): Promise<() => void> {
-    await this.owner(sessionId, id);
     const key = this.streamKey(id);
     let last = after;
-    // What is there already comes on the shared connection, in one round trip.
-    for (const [, fields] of await this.redis.xrange(key, `0-${after + 1}`, '+')) {
+    // The owner and what is there already come on the shared connection, in one round trip; the
+    // frames are read only when the session owns the reply.
+    const [owner, kept] = await Promise.all([
+      this.redis.get(this.metaKey(id)),
+      this.redis.xrange(key, `0-${after + 1}`, '+'),
+    ]);
+    if (owner !== sessionId) throw AppError.notFound('This reply is no longer streaming.');
+    for (const [, fields] of kept) {
       const frame = JSON.parse(fields[1]) as ReplyFrame;
       if (frame.id <= last) continue;
       last = frame.id;
