@@ -42,6 +42,24 @@ interface Generation {
 }
 
 const MAX_FRAMES = 20_000;
+
+/**
+ * Appends a batch of frames, of any replies, in one command: KEYS are the replies' streams,
+ * ARGV[1] the expiry, ARGV[2] the MAXLEN, then per key its entry id, the frame and whether to
+ * (re)set the expiry. A frame that cannot be added (its id already there) does not stop the rest.
+ */
+const APPEND_SCRIPT = `
+for i = 1, #KEYS do
+  local at = 3 * i
+  redis.pcall('XADD', KEYS[i], 'MAXLEN', '~', ARGV[2], ARGV[at], 'f', ARGV[at + 1])
+  if ARGV[at + 2] == '1' then redis.pcall('EXPIRE', KEYS[i], ARGV[1]) end
+end
+return #KEYS
+`;
+
+type FrameAppender = Redis & {
+  appendChatFrames(keyCount: number, ...keysThenArgs: string[]): Promise<number>;
+};
 const CONTROL = 'chat:control';
 const terminal = (frame: ReplyFrame) => frame.event !== 'delta';
 
@@ -60,15 +78,23 @@ export class ChatStreamsService implements OnApplicationShutdown {
   private readonly running = new Map<string, Generation>();
   private control: Promise<() => void> | null = null;
   private redisDown = false;
+  private readonly redis: FrameAppender;
+  /** Frames for Redis not sent yet: their streams' keys, and per frame its id, JSON and expiry flag. */
+  private unsentKeys: string[] = [];
+  private unsentArgs: string[] = [];
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     private readonly live: LiveEventsService,
     private readonly chat: ChatService,
     private readonly threads: ThreadsService,
     private readonly requests: RequestsService,
-  ) {}
+  ) {
+    // A defined command runs by EVALSHA: the script is not sent again with every batch.
+    if (!('appendChatFrames' in redis)) redis.defineCommand('appendChatFrames', { lua: APPEND_SCRIPT });
+    this.redis = redis as FrameAppender;
+  }
 
   private streamKey(id: string) {
     return `${this.config.REDIS_PREFIX}:chat:stream:${id}`;
@@ -201,16 +227,24 @@ export class ChatStreamsService implements OnApplicationShutdown {
     generation.seq += 1;
     const frame: ReplyFrame = { id: generation.seq, event, data };
     for (const listener of [...generation.listeners]) listener(frame);
-    const key = this.streamKey(generation.id);
-    const json = JSON.stringify(frame);
-    // One connection, auto-pipelined: XADD, EXPIRE and PUBLISH leave in this order, with the
-    // frames of the same tick in one write.
+    // The listeners here have it; the other tabs and reloads read it from Redis. The frames of
+    // every reply that arrive in one turn of the event loop (many upstream sockets read at once)
+    // leave together, as one command, just after it: one command per frame was most of the CPU a
+    // reply cost with many streams open.
+    if (this.unsentKeys.length === 0) setImmediate(() => this.sendFrames());
+    this.unsentKeys.push(this.streamKey(generation.id));
+    this.unsentArgs.push(`0-${frame.id}`, JSON.stringify(frame), frame.id === 1 || terminal(frame) ? '1' : '0');
+  }
+
+  private sendFrames(): void {
+    const keys = this.unsentKeys;
+    const args = this.unsentArgs;
+    this.unsentKeys = [];
+    this.unsentArgs = [];
+    if (keys.length === 0) return;
     this.redis
-      .xadd(key, 'MAXLEN', '~', MAX_FRAMES, `0-${frame.id}`, 'f', json)
+      .appendChatFrames(keys.length, ...keys, String(this.config.CHAT_STREAM_TTL_SECONDS), String(MAX_FRAMES), ...args)
       .catch((error: Error) => this.redisFailed(error));
-    if (frame.id === 1 || terminal(frame)) {
-      this.redis.expire(key, this.config.CHAT_STREAM_TTL_SECONDS).catch(() => undefined);
-    }
   }
 
   private redisFailed(error: Error): void {
