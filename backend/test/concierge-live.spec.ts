@@ -61,7 +61,9 @@ describe('the concierge as a service: threads held by the server, resumable stre
 
     const listed = await request(one.http).get('/api/concierge/threads').set('Cookie', mine).expect(200);
     expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([id]);
-    expect((await request(one.http).get('/api/concierge/threads').set('Cookie', theirs).expect(200)).body.data).toEqual([]);
+    expect((await request(one.http).get('/api/concierge/threads').set('Cookie', theirs).expect(200)).body.data).toEqual(
+      [],
+    );
 
     for (const call of [
       request(one.http).get(`/api/concierge/threads/${id}`),
@@ -77,7 +79,9 @@ describe('the concierge as a service: threads held by the server, resumable stre
       .set('Cookie', theirs)
       .send({ threadId: id, messages: [{ role: 'user', content: 'Let me in' }] })
       .expect(200);
-    expect((await request(one.http).get(`/api/concierge/threads/${id}`).set('Cookie', mine)).body.data.messages).toEqual([]);
+    expect(
+      (await request(one.http).get(`/api/concierge/threads/${id}`).set('Cookie', mine)).body.data.messages,
+    ).toEqual([]);
 
     await request(one.http).get('/api/concierge/threads').expect(401);
     await request(one.http).patch(`/api/concierge/threads/${id}`).set('Cookie', mine).send({ title: '  ' }).expect(400);
@@ -106,11 +110,16 @@ describe('the concierge as a service: threads held by the server, resumable stre
       ).text,
     );
     const done = first[first.length - 1];
-    expect(done).toMatchObject({ event: 'done', data: { message: { content: 'Certainly. A table awaits.', status: 'complete' } } });
+    expect(done).toMatchObject({
+      event: 'done',
+      data: { message: { content: 'Certainly. A table awaits.', status: 'complete' } },
+    });
     const replyId = (done.data.message as { id: string }).id;
     // The reply is saved once the request has ended (the write follows the last frame).
-    const read = async () => (await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data;
-    for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1) await new Promise((r) => setTimeout(r, 20));
+    const read = async () =>
+      (await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data;
+    for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
     expect((await read()).messages).toMatchObject([
       { id: userId, role: 'user', content: 'A table tonight' },
       { id: replyId, role: 'assistant', content: 'Certainly. A table awaits.', status: 'complete', rating: null },
@@ -139,13 +148,21 @@ describe('the concierge as a service: threads held by the server, resumable stre
     await request(one.http)
       .post('/api/chat/stream')
       .set('Cookie', cookie)
-      .send({ threadId, userMessageId: editedId, replaceFrom: userId, messages: [{ role: 'user', content: 'A terrace tonight' }] })
+      .send({
+        threadId,
+        userMessageId: editedId,
+        replaceFrom: userId,
+        messages: [{ role: 'user', content: 'A terrace tonight' }],
+      })
       .expect(200);
-    for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1) await new Promise((r) => setTimeout(r, 20));
-    expect((await read()).messages.map((m: { id: string; content: string }) => [m.id === editedId, m.content])).toEqual([
-      [true, 'A terrace tonight'],
-      [false, 'A terrace it is.'],
-    ]);
+    for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    expect((await read()).messages.map((m: { id: string; content: string }) => [m.id === editedId, m.content])).toEqual(
+      [
+        [true, 'A terrace tonight'],
+        [false, 'A terrace it is.'],
+      ],
+    );
   });
 
   it('resumes a reply on another api process after a reload, with no token lost or doubled', async () => {
@@ -166,9 +183,15 @@ describe('the concierge as a service: threads held by the server, resumable stre
     await second.ended;
     const all = [...upTo, ...second.frames];
     expect(all.map((f) => f.id)).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
-    const text = all.filter((f) => f.event === 'delta').map((f) => f.data.content).join('');
+    const text = all
+      .filter((f) => f.event === 'delta')
+      .map((f) => f.data.content)
+      .join('');
     expect(text).toBe(tokens.join(''));
-    expect(all[all.length - 1]).toMatchObject({ event: 'done', data: { message: { content: tokens.join(''), status: 'complete' } } });
+    expect(all[all.length - 1]).toMatchObject({
+      event: 'done',
+      data: { message: { content: tokens.join(''), status: 'complete' } },
+    });
     expect(ai.closedEarly).toBe(0);
 
     // A second tab reading from the start gets every frame once; the Last-Event-ID header works too.
@@ -187,7 +210,10 @@ describe('the concierge as a service: threads held by the server, resumable stre
     );
     expect(tail.map((f) => f.event)).toEqual(['done']);
     // Another session cannot read it.
-    await request(one.http).get(`/api/chat/stream/${messageId}`).set('Cookie', await session()).expect(404);
+    await request(one.http)
+      .get(`/api/chat/stream/${messageId}`)
+      .set('Cookie', await session())
+      .expect(404);
     await request(one.http).get(`/api/chat/stream/${messageId}?after=-1`).set('Cookie', cookie).expect(400);
   });
 
@@ -202,12 +228,18 @@ describe('the concierge as a service: threads held by the server, resumable stre
     });
     const messageId = String(stream.headers['x-message-id']);
     await stream.until((f) => f.id === 3);
-    await request(two.http).post(`/api/chat/stream/${messageId}/stop`).set('Cookie', await session()).expect(404);
+    await request(two.http)
+      .post(`/api/chat/stream/${messageId}/stop`)
+      .set('Cookie', await session())
+      .expect(404);
     await request(two.http).post(`/api/chat/stream/${messageId}/stop`).set('Cookie', cookie).expect(200);
     await upstreamClosed;
     expect(ai.closedEarly).toBe(1);
     const done = await stream.until((f) => f.event === 'done');
-    const partial = stream.frames.filter((f) => f.event === 'delta').map((f) => f.data.content).join('');
+    const partial = stream.frames
+      .filter((f) => f.event === 'delta')
+      .map((f) => f.data.content)
+      .join('');
     expect(partial).toMatch(/^token0 token1 token2 /);
     expect(done.data.message).toMatchObject({ id: messageId, content: partial, status: 'stopped' });
     await stream.ended;
@@ -226,7 +258,11 @@ describe('the concierge as a service: threads held by the server, resumable stre
     await stranger.until((f) => f.event === 'ready');
     const id = uuid();
     await request(one.http).post('/api/concierge/threads').set('Cookie', cookie).send({ id }).expect(201);
-    await request(one.http).patch(`/api/concierge/threads/${id}`).set('Cookie', cookie).send({ title: 'Monaco' }).expect(200);
+    await request(one.http)
+      .patch(`/api/concierge/threads/${id}`)
+      .set('Cookie', cookie)
+      .send({ title: 'Monaco' })
+      .expect(200);
     expect(await tab.until((f) => f.event === 'thread.changed' && f.data.title === 'Monaco')).toMatchObject({
       data: { threadId: id, title: 'Monaco' },
     });

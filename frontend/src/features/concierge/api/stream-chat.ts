@@ -75,7 +75,11 @@ async function call(url: string, init: RequestInit, signal: AbortSignal): Promis
  * answers the finished message (its status is 'stopped' after Stop). An `error` frame or a
  * non-OK answer throws. Aborting the signal only stops reading: the server finishes the reply.
  */
-export async function streamChat(body: StreamRequest, progress: StreamProgress, signal: AbortSignal): Promise<ChatMessage> {
+export async function streamChat(
+  body: StreamRequest,
+  progress: StreamProgress,
+  signal: AbortSignal,
+): Promise<ChatMessage> {
   const response = await call(
     '/api/chat/stream',
     {

@@ -155,7 +155,11 @@ export function replaceFrom(threads: ChatThread[], id: string, messageId: string
   const thread = find(threads, id);
   const at = thread.messages.findIndex((m) => m.id === messageId);
   if (at === -1) return threads;
-  const updated = { ...thread, messages: [...thread.messages.slice(0, at), added], updatedAt: new Date().toISOString() };
+  const updated = {
+    ...thread,
+    messages: [...thread.messages.slice(0, at), added],
+    updatedAt: new Date().toISOString(),
+  };
   return [updated, ...threads.filter((t) => t.id !== id)];
 }
 
