@@ -427,5 +427,16 @@ describe('Launch Party: the waiting list of a full event', () => {
     const badWindow = await admin(t).post('/events', { ...eventFields, offerWindowHours: 0 });
     expect(badWindow.status).toBe(400);
     expect(badWindow.body.error).toBe('Offer window must be at least 1 hour');
+    // No window given (null, as a cleared field sends it): the event keeps its own (a fuzzer's find: was a 500).
+    await admin(t)
+      .patch(`/events/${event.id}`, { ...eventFields, capacity: 1, offerWindowHours: 6 })
+      .expect(200);
+    const kept = await admin(t).patch(`/events/${event.id}`, { ...eventFields, capacity: 1, offerWindowHours: null });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.offerWindowHours).toBe(6);
+    const fresh = await admin(t)
+      .post('/events', { ...eventFields, offerWindowHours: null })
+      .expect(201);
+    expect(fresh.body.data.offerWindowHours).toBe(24);
   });
 });

@@ -53,7 +53,8 @@ function fields(input: EventFieldsDto) {
     organizer: input.organizer,
     organizerContact: input.organizerContact,
     status: input.status ?? 'draft',
-    ...(input.offerWindowHours !== undefined ? { offerWindowHours: input.offerWindowHours } : {}),
+    // Left out or null: a new event's window is 24 hours, a changed one keeps its own.
+    ...(input.offerWindowHours != null ? { offerWindowHours: input.offerWindowHours } : {}),
     rsvpDeadline: input.rsvpDeadline ?? null,
     reminderHours: [...(input.reminderHours ?? DEFAULT_REMINDER_HOURS)].sort((a, b) => b - a),
   } as const;
