@@ -10,7 +10,7 @@
  *   guests' Latin-1 names use, and only the OpenType features the browser applies by itself or a
  *   page asks for. Its glyphs, metrics and kerning are the original's, so text looks the same, to the
  *   pixel.
- * - @fontsource's whole Latin file for every other character (unicode-range), so a rare one (a
+ * - @fontsource's whole Latin file for every other character it has (unicode-range), so a rare one (a
  *   minus sign, a combining accent) still shows in the web font as before. A browser fetches it only
  *   for a page that has such a character: / has none.
  *
@@ -92,6 +92,39 @@ function complement(ranges) {
   return rest;
 }
 
+/** The code points both lists of sorted, separate ranges hold. */
+function intersect(left, right) {
+  const both = [];
+  for (const [a, b] of left)
+    for (const [c, d] of right) if (Math.max(a, c) <= Math.min(b, d)) both.push([Math.max(a, c), Math.min(b, d)]);
+  return both.sort((x, y) => x[0] - y[0]);
+}
+
+/**
+ * What @fontsource's Latin file covers (its own CSS says), so that the whole file is fetched only
+ * for a character it has: an ornament such as ◆ (U+25C6) goes to the next face of the stack at once.
+ */
+function latinCoverage(face) {
+  const css = readFileSync(
+    require.resolve(`@fontsource/${face.pkg}/${face.weight}${face.style === 'italic' ? '-italic' : ''}.css`),
+    'utf8',
+  );
+  const block = css.split('@font-face').find((rule) => rule.includes(`-latin-${face.weight}-${face.style}.woff2`));
+  const range = block && /unicode-range:\s*([^;]+);/.exec(block);
+  if (!range) throw new Error(`No Latin unicode-range in @fontsource/${face.pkg}'s CSS`);
+  return range[1]
+    .split(',')
+    .map((part) =>
+      part
+        .trim()
+        .replace(/^U\+/i, '')
+        .split('-')
+        .map((code) => parseInt(code, 16)),
+    )
+    .map(([a, b]) => [a, b ?? a])
+    .sort((x, y) => x[0] - y[0]);
+}
+
 const text = (ranges) =>
   ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i))).join('');
 
@@ -118,7 +151,10 @@ for (const face of FACES) {
       `  unicode-range: ${range};`,
       '}',
     ].join('\n');
-  rules.push(rule(`./fonts/${name}`, unicodeRange(face.ranges)), rule(original, unicodeRange(complement(face.ranges))));
+  rules.push(
+    rule(`./fonts/${name}`, unicodeRange(face.ranges)),
+    rule(original, unicodeRange(intersect(complement(face.ranges), latinCoverage(face)))),
+  );
 }
 
 const header = `/*
