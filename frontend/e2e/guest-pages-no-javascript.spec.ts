@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { AUTH, createEvent } from './support/admin';
 
 // The vendor application and a guest's invitation arrive as HTML rendered by the api: a visitor
 // without JavaScript (or on a slow phone, before the scripts arrive) reads them and sees their forms.
 test.use({ javaScriptEnabled: false });
-
-const ADMIN = {
-  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-};
-const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 
 test('without JavaScript, /vendor-apply shows its heading, every field, the categories and the terms', async ({
   page,
@@ -39,34 +34,16 @@ test('without JavaScript, /vendor-apply shows its heading, every field, the cate
 
 test('without JavaScript, /invitation/{code} shows the event and the RSVP form', async ({ page, request }) => {
   const name = `Riviera Gala ${Date.now()}`;
-  const event = await request.post('/api/admin/events', {
-    headers: { authorization: AUTH },
-    data: {
-      name,
-      description: 'An evening on the terrace to open the season.',
-      eventType: 'gala',
-      date: '2027-06-12',
-      startTime: '19:00',
-      endTime: '23:00',
-      venue: 'Hôtel de Paris',
-      venueAddress: 'Place du Casino',
-      city: 'Monte-Carlo',
-      state: 'Monaco',
-      country: 'Monaco',
-      zipCode: '98000',
-      capacity: 50,
-      ticketPrice: 250,
-      currency: 'EUR',
-      isPrivate: true,
-      organizer: 'Maison Fortuna',
-      organizerContact: 'events@maisonfortuna.local',
-      status: 'published',
-    },
+  const eventId = await createEvent(request, name, {
+    description: 'An evening on the terrace to open the season.',
+    eventType: 'gala',
+    date: '2027-06-12',
+    capacity: 50,
+    ticketPrice: 250,
   });
-  expect(event.ok()).toBeTruthy();
   const invitation = await request.post('/api/admin/invitations', {
     headers: { authorization: AUTH },
-    data: { eventId: (await event.json()).data.id, recipientName: 'Grace Kelly', recipientEmail: 'g@example.com' },
+    data: { eventId, recipientName: 'Grace Kelly', recipientEmail: 'g@example.com' },
   });
   expect(invitation.ok()).toBeTruthy();
   const code = (await invitation.json()).data.invitationCode as string;
