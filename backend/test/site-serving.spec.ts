@@ -33,7 +33,10 @@ describe('serving the built site', () => {
     for (const path of ['/', '/concierge', '/invitation/abc', '/admin', '/no-such-page']) {
       const response = await request(t.http).get(path).expect(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      // A guest's invitation page is theirs alone: no shared cache keeps it; the others revalidate.
+      expect(response.headers['cache-control']).toBe(
+        path.startsWith('/invitation/') ? 'private, no-store' : 'no-cache',
+      );
       expect(response.text).toContain('<title>Maison Fortuna</title>');
       expect(response.text).toContain('<meta name="app-config"');
     }
