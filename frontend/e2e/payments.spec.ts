@@ -1,37 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForEmail } from './support/mail';
-import { ADMIN, AUTH } from './support/admin';
+import { ADMIN, AUTH, createEvent } from './support/admin';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function paidEventWithInvitation(request: APIRequestContext, email: string) {
   const name = `Riviera Gala ${Date.now()}`;
-  const event = await request.post('/api/admin/events', {
-    headers: { authorization: AUTH },
-    data: {
-      name,
-      description: 'An evening on the terrace to open the season.',
-      eventType: 'gala',
-      date: '2026-12-12',
-      startTime: '19:00',
-      endTime: '23:00',
-      venue: 'Hôtel de Paris',
-      venueAddress: 'Place du Casino',
-      city: 'Monte-Carlo',
-      state: 'Monaco',
-      country: 'Monaco',
-      zipCode: '98000',
-      capacity: 50,
-      ticketPrice: 250,
-      currency: 'EUR',
-      isPrivate: true,
-      organizer: 'Maison Fortuna',
-      organizerContact: 'events@maisonfortuna.local',
-      status: 'published',
-    },
+  const eventId = await createEvent(request, name, {
+    description: 'An evening on the terrace to open the season.',
+    eventType: 'gala',
+    capacity: 50,
+    ticketPrice: 250,
   });
-  expect(event.ok()).toBeTruthy();
-  const eventId = (await event.json()).data.id as number;
   const invitation = await request.post('/api/admin/invitations', {
     headers: { authorization: AUTH },
     data: { eventId, recipientName: 'Grace Kelly', recipientEmail: email, maxGuests: 2 },
