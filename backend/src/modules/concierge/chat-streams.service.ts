@@ -7,10 +7,11 @@ import type { AppConfig } from '../../config/environment';
 import { LiveEventsService } from '../../platform/live/live-events.service';
 import { REDIS } from '../../platform/redis/redis.module';
 import { redisConnectionOptions } from '../../platform/redis/redis-options';
+import { UUID } from '../../common/uuid';
 import { ChatService } from './chat.service';
 import type { StreamChatDto } from './dto/chat.dto';
 import type { MessageStatus } from './threads/thread.entity';
-import { ThreadsService, UUID } from './threads/threads.service';
+import { ThreadsService } from './threads/threads.service';
 import { asksForPerson } from '../concierge-language/parser';
 import { RequestsService } from '../requests/requests.service';
 

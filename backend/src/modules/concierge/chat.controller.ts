@@ -10,7 +10,7 @@ import { ChatDto, ResumeStreamDto, StreamChatDto, TitleDto } from './dto/chat.dt
 import { OpenForWritesGuard } from './open-for-writes.guard';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, ApiRawAnswer, schema, successData, t } from '../../common/api-schema';
-import { UUID } from './threads/threads.service';
+import { UUID } from '../../common/uuid';
 
 @ApiTags('concierge')
 @Controller('chat')

@@ -8,8 +8,7 @@ import { CheckInDto, DoorSearchQuery, SetArrivedDto } from './dto/check-in.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, dataOnly, t } from '../../common/api-schema';
 import { CHECK_IN_OUTCOME, DOOR_COUNTS, DOOR_PARTY } from './dto/invitation.schemas';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../common/uuid';
 
 /** The door of one event: staff with admin credentials scan passes or search names, and check parties in. */
 @ApiTags('admin: the door')

@@ -11,8 +11,7 @@ import { RsvpsService } from './rsvps.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, dataOnly, page, t } from '../../common/api-schema';
 import { BATCH_PROGRESS, INVITATION_ROW, RSVP_ADMIN_ROW, WAITLIST_INVITE_RESULT } from './dto/invitation.schemas';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../common/uuid';
 
 @ApiTags('admin: launch party')
 @Controller('admin')

@@ -21,8 +21,8 @@ import { amountDue, formatAmount, toMajorUnits, toMinorUnits } from './money';
 import { Payment } from './payment.entity';
 import { guestsToPay, PaymentSettlement } from './payment-settlement.service';
 import { AT_CAPACITY_MESSAGE } from '../invitations/seat-ledger';
+import { UUID } from '../../common/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_AMOUNT = 2_000_000_000;
 const CHANGED_WHILE_PAYING = 'Your reservation has changed. Please reload the page and try again.';
 

@@ -20,11 +20,11 @@ import {
 } from './request-lifecycle';
 import { StaffNotices } from './staff-notices';
 import { UserRequest, UserRequestHistory } from './user-request.entity';
+import { UUID } from '../../common/uuid';
 
 /** A message within this time of an open request, on the same topic, adds to it. */
 const CONTINUE_WITHIN_MS = 30 * 60 * 1000;
 const MAX_TEXT = 8000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Request not found.';
 
 export interface HistoryView {

@@ -5,8 +5,8 @@ import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { StaffNotices } from '../../requests/staff-notices';
 import type { MessageStatus } from './thread.entity';
+import { UUID } from '../../../common/uuid';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const DEFAULT_TITLE = 'New Conversation';
 const NOT_FOUND = 'Conversation not found';
 
