@@ -180,6 +180,8 @@ describe('Queue dashboard', () => {
     expect(page.text).toContain('<div id="root">');
     const api = await request(t.http).get('/admin/queues/api/queues').set('Authorization', auth).expect(200);
     const names = (api.body.queues as Array<{ name: string }>).map((q) => q.name).sort();
-    expect(names).toEqual(['email', 'image-generation', 'maintenance', 'request-parsing', 'stripe-webhooks'].sort());
+    expect(names).toEqual(
+      ['email', 'image-generation', 'maintenance', 'member-messages', 'request-parsing', 'stripe-webhooks'].sort(),
+    );
   });
 });

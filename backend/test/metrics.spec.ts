@@ -101,7 +101,14 @@ describe('GET /metrics', () => {
     expect(smtp.received).toHaveLength(1);
 
     const text = await scrape();
-    for (const queue of ['email', 'image-generation', 'request-parsing', 'stripe-webhooks', 'maintenance']) {
+    for (const queue of [
+      'email',
+      'image-generation',
+      'request-parsing',
+      'member-messages',
+      'stripe-webhooks',
+      'maintenance',
+    ]) {
       for (const state of ['waiting', 'active', 'delayed', 'failed']) {
         expect(sample(text, `bullmq_queue_jobs{queue="${queue}",state="${state}"}`)).toBe(0);
       }

@@ -13,7 +13,8 @@
  * concurrent streams: 100 clients each open a stream, and another as soon as it ends, so 100 are
  * always open; the clients start spread over one stream's length (as members arrive, not all in
  * the same millisecond) and each client's first stream is not counted. Through our api each reply
- * goes to a new thread the server keeps, as members' replies do (BENCH_THREAD=none: a thread id
+ * goes to a new thread the server keeps, opened first (not timed) as the chat page opens one on
+ * "New conversation", so the reply is written in it as members' replies are (BENCH_THREAD=none: a thread id
  * it does not keep, no database work), and each of the 100 clients has a session of its own.
  *
  * Resume: a client leaves a stream after 20 frames, comes back a reload's time later (150-300 ms,
@@ -246,7 +247,9 @@ async function resumes(port, cookie, count, upstream) {
 }
 
 /** One stream: when it was sent, when its first and last markers arrived, and whether it completed. */
-function measure({ port, path, headers, body, firstMarker, doneMarker }, id) {
+async function measure({ port, path, headers, body, firstMarker, doneMarker }, id) {
+  // What the client does before it asks (ours: open the conversation's thread) is not timed.
+  const payload = await body(id, headers);
   return new Promise((resolve) => {
     const start = performance.now();
     let first = null;
@@ -274,7 +277,7 @@ function measure({ port, path, headers, body, firstMarker, doneMarker }, id) {
       },
     );
     req.on('error', () => result(false));
-    req.end(body(id));
+    req.end(payload);
   });
 }
 
@@ -422,7 +425,7 @@ async function main() {
       port: upstream.port,
       path: '/v1/chat/completions',
       headers: { Authorization: 'Bearer sk-bench' },
-      body: (id) => JSON.stringify({ model: 'gpt-4o', stream: true, messages: messages(id) }),
+      body: async (id) => JSON.stringify({ model: 'gpt-4o', stream: true, messages: messages(id) }),
       firstMarker: 'tok0',
       doneMarker: '[DONE]',
     };
@@ -430,16 +433,33 @@ async function main() {
       port,
       path: '/api/chat/stream',
       headers: { Cookie: cookie },
-      // A member's reply goes to a thread the server holds (its id a UUID): a new one per stream,
-      // so the thread's transaction is on the measured path. BENCH_THREAD=none: a thread id the
-      // server does not keep (no database work), the path of earlier runs.
-      body: (id) =>
-        JSON.stringify({ threadId: THREAD === 'none' ? 'bench' : crypto.randomUUID(), messages: messages(id) }),
+      // A member's reply goes to a thread the server holds: a new one per stream, opened first as
+      // the chat page does on 'New conversation' (not timed), so the thread's transaction is on
+      // the measured path. BENCH_THREAD=none: a thread id the server does not keep (no database
+      // work), the path of earlier runs.
+      body: async (id, headers) => {
+        if (THREAD === 'none') return JSON.stringify({ threadId: 'bench', messages: messages(id) });
+        const threadId = crypto.randomUUID();
+        const opened = await fetch(`http://127.0.0.1:${port}/api/concierge/threads`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify({ id: threadId, title: 'A yacht in Monaco' }),
+        });
+        if (!opened.ok) throw new Error(`Could not open a thread: ${opened.status}`);
+        return JSON.stringify({ threadId, userMessageId: crypto.randomUUID(), messages: messages(id) });
+      },
       firstMarker: 'event: delta',
       doneMarker: 'event: done',
     };
     ours.forClient = async () => ({ ...ours, headers: { Cookie: await signIn() } });
-    const bare = { ...ours, port: proxy.port, path: '/', headers: {}, forClient: undefined };
+    const bare = {
+      ...ours,
+      port: proxy.port,
+      path: '/',
+      headers: {},
+      body: async (id) => JSON.stringify({ messages: messages(id) }),
+      forClient: undefined,
+    };
     process.stdout.write('Warming up...\n');
     await round(10, ours, upstream);
     await round(10, direct, upstream);

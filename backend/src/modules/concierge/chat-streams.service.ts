@@ -137,11 +137,16 @@ export class ChatStreamsService implements OnApplicationShutdown {
     const last = body.messages[body.messages.length - 1];
     // A thread with a person (or a member asking for one now) gets no AI reply: the AI stays
     // quiet, upstream included, and the member is told who answers and when. The model is not
-    // asked before that is known (a reply generator sends nothing until it is read).
+    // asked before that is known: its connection opens meanwhile, the request waits for the answer.
     const asks = Boolean(body.threadId) && last?.role === 'user' && asksForPerson(last.content);
+    const handedOff = this.threads.handedOff(sessionId, body.threadId);
+    const cleared = handedOff.then(
+      (quiet) => !quiet,
+      () => false,
+    );
     const [already, reply] = await Promise.all([
-      this.threads.handedOff(sessionId, body.threadId),
-      asks ? null : this.chat.stream(body.messages, controller.signal),
+      handedOff,
+      asks ? null : this.chat.stream(body.messages, controller.signal, cleared),
     ]);
     const quiet = asks || already;
     const pieces = quiet || !reply ? await this.personNotice(!already, body.messages) : reply;
@@ -167,11 +172,11 @@ export class ChatStreamsService implements OnApplicationShutdown {
       listeners: new Set([listener]),
     };
     const begun = begin.then(
-      ({ persisted, added }) => this.begun(generation, persisted, added, asks, last.content),
+      ({ persisted }) => this.begun(generation, persisted, asks),
       (error: Error) => {
         if (quiet) throw error;
         this.logger.warn(`A reply could not be recorded in its thread (${error.message})`);
-        return this.begun(generation, false, false, false, last.content);
+        return this.begun(generation, false, false);
       },
     );
     generation.begun = begun.catch(() => undefined);
@@ -186,18 +191,10 @@ export class ChatStreamsService implements OnApplicationShutdown {
     return generation;
   }
 
-  /** The thread's transaction answered: whether the reply is kept there, and what follows from the member's message. */
-  private async begun(generation: Generation, persisted: boolean, added: boolean, asks: boolean, content: string) {
+  /** The thread's transaction answered: whether the reply is kept there, and a hand-off the member's message asks for. */
+  private async begun(generation: Generation, persisted: boolean, asks: boolean) {
     generation.persisted = persisted;
-    const threadId = generation.threadId;
-    // A new message of the member may open or add to a request the staff follow (not on the
-    // reply's path: no frame waits for it).
-    if (added && threadId) {
-      this.requests
-        .recordFromChat(generation.sessionId, content, threadId)
-        .catch((error: Error) => this.logger.warn(`A request could not be recorded (${error.message})`));
-    }
-    if (asks && persisted && threadId) await this.threads.handOff(threadId);
+    if (asks && persisted && generation.threadId) await this.threads.handOff(generation.threadId);
     // Nobody listens any more to a reply that has nowhere to be kept.
     if (!persisted && generation.listeners.size === 0 && this.running.has(generation.id)) {
       generation.controller.abort();

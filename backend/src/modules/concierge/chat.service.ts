@@ -59,14 +59,18 @@ export class ChatService {
     return { response, timestamp: new Date().toISOString(), ...(requestId ? { requestId } : {}) };
   }
 
-  /** The threaded chat's reply, as it is written. */
-  async stream(messages: ChatTurnDto[], signal: AbortSignal): Promise<AsyncIterable<string>> {
+  /** The threaded chat's reply, as it is written; with `cleared`, the model is asked only once it resolves true. */
+  async stream(
+    messages: ChatTurnDto[],
+    signal: AbortSignal,
+    cleared?: Promise<boolean>,
+  ): Promise<AsyncIterable<string>> {
     const turns = conversation(messages);
     if (turns.length === 0 || turns[turns.length - 1].role !== 'user') {
       throw AppError.badRequest('The last message must be yours.');
     }
     const context = await this.context(turns);
-    return this.ai.streamReply(turns, signal, context);
+    return this.ai.streamReply(turns, signal, context, cleared);
   }
 
   async title(message: string | undefined): Promise<string> {

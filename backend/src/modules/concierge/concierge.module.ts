@@ -17,6 +17,7 @@ import { ConciergeAuthController } from './concierge-auth.controller';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ConciergeSessionService } from './concierge-session.service';
 import { OpenForWritesGuard } from './open-for-writes.guard';
+import { RecordMemberMessageJob } from './jobs/record-member-message.job';
 import { PartnerDirectory, VendorDirectory } from './vendor-directory';
 
 @Module({
@@ -36,6 +37,7 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     ChatStreamsService,
     ThreadsService,
     DeskService,
+    RecordMemberMessageJob,
     { provide: VendorDirectory, useClass: PartnerDirectory },
   ],
   exports: [ConciergeSessionService, ConciergeSessionGuard],

@@ -25,6 +25,11 @@ export interface ChatCompletionStreamRequest {
   signal: AbortSignal;
   /** Longest wait for the answer to start, and between two pieces of it. */
   timeoutMs: number;
+  /**
+   * When given, the request waits for it: true sends it, false (or a failure) drops it unsent.
+   * The connection opens meanwhile, so the caller's own checks and the handshake overlap.
+   */
+  cleared?: Promise<boolean>;
 }
 
 /** The upstream refused, failed or broke off; the message is for the logs, not for members. */
@@ -32,8 +37,14 @@ export class UpstreamStreamError extends Error {
   override readonly name = 'UpstreamStreamError';
 }
 
-/** Sends the request (its answer is awaited separately, so a caller can close it meanwhile). */
-function send(request: ChatCompletionStreamRequest): ClientRequest {
+/** A request with its headers set and its connection on the way, its body not yet sent. */
+interface Opened {
+  outgoing: ClientRequest;
+  payload: string;
+}
+
+/** Opens the request: a pooled connection, or a new one being made. Nothing is sent until `end`. */
+function open(request: ChatCompletionStreamRequest): Opened {
   const url = new URL(`${request.baseURL.replace(/\/+$/, '')}/chat/completions`);
   const agent = agents[url.protocol as keyof typeof agents];
   if (!agent) throw new UpstreamStreamError(`unsupported base URL ${request.baseURL}`);
@@ -52,8 +63,13 @@ function send(request: ChatCompletionStreamRequest): ClientRequest {
   outgoing.setTimeout(request.timeoutMs, () =>
     outgoing.destroy(new UpstreamStreamError(`no answer for ${request.timeoutMs} ms`)),
   );
-  outgoing.end(payload);
-  return outgoing;
+  return { outgoing, payload };
+}
+
+/** Sends the request (its answer is awaited separately, so a caller can close it meanwhile). */
+function send(request: ChatCompletionStreamRequest, opened: Opened = open(request)): ClientRequest {
+  opened.outgoing.end(opened.payload);
+  return opened.outgoing;
 }
 
 function answer(outgoing: ClientRequest): Promise<IncomingMessage> {
@@ -100,12 +116,38 @@ function content(data: string): string | null | typeof DONE {
  * The openai SDK does the same through fetch and web streams; on the members' reply path that
  * adds CPU per stream before the first token, which a plain http request avoids (bench:chat-stream
  * measures it). Every other call to the model still goes through the SDK.
+ * With `cleared`, the connection is opened at once and the request waits for it (see
+ * ChatCompletionStreamRequest); nothing reaches the model before it is cleared.
  * Ends quietly when `signal` aborts; throws UpstreamStreamError on any other failure.
  */
-export async function* streamChatCompletion(request: ChatCompletionStreamRequest): AsyncGenerator<string> {
+export function streamChatCompletion(request: ChatCompletionStreamRequest): AsyncGenerator<string> {
+  let early: Opened | undefined;
+  if (request.cleared) {
+    try {
+      early = open(request);
+    } catch {
+      // Reported when the reply is read, as any other failure.
+    }
+    const opened = early;
+    if (opened) {
+      // A connection that fails while it waits is replaced when the request is sent.
+      opened.outgoing.on('error', () => undefined);
+      const drop = () => opened.outgoing.destroy();
+      request.cleared.then((go) => (go ? undefined : drop()), drop);
+      request.signal.addEventListener('abort', drop, { once: true });
+    }
+  }
+  return generate(request, early);
+}
+
+async function* generate(request: ChatCompletionStreamRequest, early: Opened | undefined): AsyncGenerator<string> {
   const { signal } = request;
-  if (signal.aborted) return;
-  let outgoing = send(request);
+  if (request.cleared && !(await request.cleared.catch(() => false))) return;
+  if (signal.aborted) {
+    early?.outgoing.destroy();
+    return;
+  }
+  let outgoing = early && !early.outgoing.destroyed ? send(request, early) : send(request);
   // Not http.request's own `signal` option: that would also close a pooled connection after a whole answer.
   const abort = () => outgoing.destroy();
   signal.addEventListener('abort', abort, { once: true });

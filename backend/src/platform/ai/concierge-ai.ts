@@ -9,8 +9,17 @@ export interface ConciergeAi {
   readonly name: 'openai' | 'offline';
   /** The whole reply, in Markdown. */
   reply(turns: ChatTurn[], context?: ReplyContext): Promise<string>;
-  /** The reply as it is written, piece by piece. Stops (without error) when `signal` aborts. */
-  streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext): AsyncIterable<string>;
+  /**
+   * The reply as it is written, piece by piece. Stops (without error) when `signal` aborts.
+   * With `cleared`, nothing reaches the model until it resolves true (false: the reply is empty);
+   * a provider may prepare meanwhile (open its connection), so the caller's checks cost no extra time.
+   */
+  streamReply(
+    turns: ChatTurn[],
+    signal: AbortSignal,
+    context?: ReplyContext,
+    cleared?: Promise<boolean>,
+  ): AsyncIterable<string>;
   /** The structured understanding of a request. */
   parse(text: string): Promise<ParsedEntities>;
   /** A short follow-up question about what a request still lacks. */

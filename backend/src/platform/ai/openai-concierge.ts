@@ -93,19 +93,29 @@ export class OpenAiConcierge implements ConciergeAi {
     }
   }
 
-  async *streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext): AsyncIterable<string> {
-    try {
-      yield* streamChatCompletion({
-        baseURL: this.settings.baseURL ?? OPENAI_DEFAULT_BASE_URL,
-        apiKey: this.settings.apiKey,
-        body: { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7 },
-        signal,
-        timeoutMs: TIMEOUT_MS,
-      });
-    } catch (error) {
-      if (signal.aborted) return;
-      throw new AiUnavailableError(error);
-    }
+  streamReply(
+    turns: ChatTurn[],
+    signal: AbortSignal,
+    context?: ReplyContext,
+    cleared?: Promise<boolean>,
+  ): AsyncIterable<string> {
+    // Called, not read: with `cleared` the connection opens now, while the caller's checks run.
+    const pieces = streamChatCompletion({
+      baseURL: this.settings.baseURL ?? OPENAI_DEFAULT_BASE_URL,
+      apiKey: this.settings.apiKey,
+      body: { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7 },
+      signal,
+      timeoutMs: TIMEOUT_MS,
+      cleared,
+    });
+    return (async function* () {
+      try {
+        yield* pieces;
+      } catch (error) {
+        if (signal.aborted) return;
+        throw new AiUnavailableError(error);
+      }
+    })();
   }
 
   async parse(requestText: string): Promise<ParsedEntities> {

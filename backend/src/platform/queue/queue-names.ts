@@ -6,6 +6,7 @@ export enum QueueName {
   Email = 'email',
   ImageGeneration = 'image-generation',
   RequestParsing = 'request-parsing',
+  MemberMessages = 'member-messages',
   StripeWebhooks = 'stripe-webhooks',
   Maintenance = 'maintenance',
 }

@@ -10,6 +10,8 @@ const CONCURRENCY: Record<QueueName, number> = {
   [QueueName.Email]: 5,
   [QueueName.ImageGeneration]: 2,
   [QueueName.RequestParsing]: 5,
+  // One at a time: a member's messages are recorded in the order they were written.
+  [QueueName.MemberMessages]: 1,
   [QueueName.StripeWebhooks]: 5,
   [QueueName.Maintenance]: 1,
 };

@@ -1,14 +1,22 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/environment';
+import { REDIS } from '../../../platform/redis/redis.module';
 import { AppError } from '../../../common/app-error';
 import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { StaffNotices } from '../../requests/staff-notices';
+import { OutboxService } from '../../../platform/queue/outbox.service';
 import type { MessageStatus } from './thread.entity';
 import { UUID } from '../../../common/uuid';
 
 export const DEFAULT_TITLE = 'New Conversation';
 const NOT_FOUND = 'Conversation not found';
+/** A thread's hand-off state kept in Redis (see handedOff): `-` when no person has it. */
+const NOT_HANDED_OFF = '-';
+const HANDOFF_KEY_SECONDS = 10 * 60;
 
 export interface ThreadSummary {
   id: string;
@@ -111,6 +119,9 @@ export class ThreadsService {
     private readonly em: EntityManager,
     private readonly live: LiveEventsService,
     private readonly notices: StaffNotices,
+    private readonly outbox: OutboxService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -156,6 +167,8 @@ export class ThreadsService {
       if (existing?.session_id !== sessionId) throw AppError.conflict('This conversation id is already taken.');
       return summary(existing);
     }
+    // A new thread has no person yet: its first reply need not ask the table.
+    await this.redis.set(this.handoffKey(id), NOT_HANDED_OFF, 'EX', HANDOFF_KEY_SECONDS, 'NX').catch(() => undefined);
     await this.announce(sessionId, 'thread.changed', { threadId: id, title });
     return summary(row);
   }
@@ -181,6 +194,7 @@ export class ThreadsService {
   async remove(sessionId: string, id: string): Promise<void> {
     await this.own(sessionId, id);
     await this.sql('delete from concierge_threads where id = ?', [id]);
+    await this.redis.del(this.handoffKey(id)).catch(() => undefined);
     await this.announce(sessionId, 'thread.deleted', { threadId: id });
   }
 
@@ -205,29 +219,27 @@ export class ThreadsService {
   /**
    * Records a reply about to stream in the session's thread (created when the browser made it
    * offline): drops `replaceFrom` and every later message (edit and resend, Regenerate), adds the
-   * member's message unless it is there already, and the reply as `streaming`. Answers whether it
-   * was written (not when the thread id is not one the session may hold) and whether the member's
-   * message is new (a Regenerate sends none).
+   * member's message unless it is there already, and the reply as `streaming`. A new message of
+   * the member is recorded as a request by the worker (a job written in the same transaction).
+   * Answers whether the reply was written (not when the thread id is not one the session may hold).
    */
   async beginReply(
     sessionId: string,
     threadId: string | undefined,
     reply: { id: string; userMessage?: { id?: string; content: string }; replaceFrom?: string },
-  ): Promise<{ persisted: boolean; added: boolean }> {
-    if (!threadId || !UUID.test(threadId)) return { persisted: false, added: false };
-    let added = false;
-    const wrote = await this.em.getConnection().transactional(async (trx) => {
-      const run = <T>(query: string, params: unknown[]) =>
-        this.em.getConnection().execute<T[]>(query, params as never[], 'all', trx);
-      await run(`insert into concierge_threads (id, session_id, title) values (?, ?, ?) on conflict (id) do nothing`, [
+  ): Promise<{ persisted: boolean }> {
+    if (!threadId || !UUID.test(threadId)) return { persisted: false };
+    const wrote = await this.em.fork().transactional(async (em) => {
+      await em.execute(
+        `insert into concierge_threads (id, session_id, title) values (?, ?, ?) on conflict (id) do nothing`,
+        [threadId, sessionId, DEFAULT_TITLE],
+      );
+      const [thread] = await em.execute<ThreadRow[]>('select * from concierge_threads where id = ? for update', [
         threadId,
-        sessionId,
-        DEFAULT_TITLE,
       ]);
-      const [thread] = await run<ThreadRow>('select * from concierge_threads where id = ? for update', [threadId]);
       if (thread.session_id !== sessionId) return false;
       if (reply.replaceFrom && UUID.test(reply.replaceFrom)) {
-        await run(
+        await em.execute(
           `delete from concierge_messages where thread_id = ?
               and seq >= (select seq from concierge_messages where id = ? and thread_id = ?)`,
           [threadId, reply.replaceFrom, threadId],
@@ -235,22 +247,33 @@ export class ThreadsService {
       }
       if (reply.userMessage) {
         const id = reply.userMessage.id && UUID.test(reply.userMessage.id) ? reply.userMessage.id : crypto.randomUUID();
-        const inserted = await run<{ id: string }>(
+        const inserted = await em.execute<Array<{ id: string }>>(
           `insert into concierge_messages (id, thread_id, role, content) values (?, ?, 'user', ?)
            on conflict (id) do nothing returning id`,
           [id, threadId, reply.userMessage.content],
         );
-        added = inserted.length > 0;
+        if (inserted.length > 0) await this.outbox.add(em, 'concierge.member-message', { messageId: id });
       }
-      await run(
+      await em.execute(
         `insert into concierge_messages (id, thread_id, role, content, status) values (?, ?, 'assistant', '', 'streaming')`,
         [reply.id, threadId],
       );
-      await run('update concierge_threads set updated_at = now() where id = ?', [threadId]);
+      await em.execute('update concierge_threads set updated_at = now() where id = ?', [threadId]);
       return true;
     });
     if (wrote) await this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
-    return { persisted: wrote, added: wrote && added };
+    return { persisted: wrote };
+  }
+
+  /** A member's message with its thread and session (for recording it as a request), or null once deleted. */
+  async memberMessage(id: string): Promise<{ sessionId: string; threadId: string; content: string } | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await this.sql<{ session_id: string; thread_id: string; content: string }>(
+      `select t.session_id, m.thread_id, m.content from concierge_messages m
+         join concierge_threads t on t.id = m.thread_id where m.id = ? and m.role = 'user'`,
+      [id],
+    );
+    return row ? { sessionId: row.session_id, threadId: row.thread_id, content: row.content } : null;
   }
 
   /**
@@ -318,18 +341,36 @@ export class ThreadsService {
     return facts;
   }
 
-  /** True while a person has the session's thread (the member asked for one and staff have not handed it back). */
+  private handoffKey(threadId: string): string {
+    return `${this.config.REDIS_PREFIX}:concierge:handoff:${threadId}`;
+  }
+
+  /**
+   * True while a person has the session's thread (the member asked for one and staff have not
+   * handed it back). Asked before every AI reply, so it is read from Redis: the key holds the
+   * session of a handed-off thread, or `-`. A missing key is filled from the database with NX, so
+   * a reader that read the table before a change never overwrites the value the change wrote.
+   */
   async handedOff(sessionId: string, threadId: string | undefined): Promise<boolean> {
     if (!threadId || !UUID.test(threadId)) return false;
-    const [row] = await this.sql<{ handoff_at: Date | null }>(
-      'select handoff_at from concierge_threads where id = ? and session_id = ?',
-      [threadId, sessionId],
+    const key = this.handoffKey(threadId);
+    const kept = await this.redis.get(key).catch(() => undefined);
+    if (typeof kept === 'string') return kept === sessionId;
+    const [row] = await this.sql<{ session_id: string; handoff_at: Date | null }>(
+      'select session_id, handoff_at from concierge_threads where id = ?',
+      [threadId],
     );
-    return Boolean(row?.handoff_at);
+    const holder = row?.handoff_at ? row.session_id : NOT_HANDED_OFF;
+    // Kept for the next reply; this one does not wait for it.
+    if (kept === null) void this.redis.set(key, holder, 'EX', HANDOFF_KEY_SECONDS, 'NX').catch(() => undefined);
+    return holder === sessionId;
   }
 
   /** The member asked for a person: the AI stays quiet in the thread; the console hears of it at once. */
   async handOff(threadId: string): Promise<void> {
+    // The old state goes first: should writing the new one fail below, the next reader takes it
+    // from the table, never a stale "not handed off".
+    await this.redis.del(this.handoffKey(threadId));
     const row = await this.em.fork().transactional(async (em) => {
       const [changed] = await em.execute<ThreadRow[]>(
         'update concierge_threads set handoff_at = now() where id = ? and handoff_at is null returning *',
@@ -340,6 +381,7 @@ export class ThreadsService {
       return changed;
     });
     if (!row) return;
+    await this.redis.set(this.handoffKey(threadId), row.session_id, 'EX', HANDOFF_KEY_SECONDS).catch(() => undefined);
     await this.live.publish(STAFF_CHANNEL, 'request.handoff', { threadId }).catch(() => undefined);
     await this.announce(row.session_id, 'thread.changed', { threadId });
   }
@@ -352,6 +394,9 @@ export class ThreadsService {
       [threadId],
     );
     if (!row) return;
+    // Best effort: a key left behind still names the session, so the AI would stay quiet (never
+    // speak out of turn) until it expires.
+    await this.redis.set(this.handoffKey(threadId), NOT_HANDED_OFF, 'EX', HANDOFF_KEY_SECONDS).catch(() => undefined);
     await this.live.publish(STAFF_CHANNEL, 'request.changed', { threadId }).catch(() => undefined);
     await this.announce(row.session_id, 'thread.changed', { threadId });
   }

@@ -26,7 +26,13 @@ export class OfflineConcierge implements ConciergeAi {
     return this.language.reply(turns, this.brand, context);
   }
 
-  async *streamReply(turns: ChatTurn[], signal: AbortSignal, context: ReplyContext = {}): AsyncIterable<string> {
+  async *streamReply(
+    turns: ChatTurn[],
+    signal: AbortSignal,
+    context: ReplyContext = {},
+    cleared?: Promise<boolean>,
+  ): AsyncIterable<string> {
+    if (cleared && !(await cleared.catch(() => false))) return;
     const all = pieces(this.language.reply(turns, this.brand, context));
     for (let i = 0; i < all.length; i += 3) {
       if (signal.aborted) return;
