@@ -3,6 +3,7 @@ import { asAdmin } from './support/admin';
 import { listen, open, type LiveStream } from './support/live-stream';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
 import { createTestApp, type TestApp } from './support/test-app';
+import { ThreadsService } from '../src/modules/concierge/threads/threads.service';
 
 const PASSWORD = 'members-only-password';
 const YACHT = 'I would like to charter a yacht in Monaco next weekend for eight guests, budget 60,000 euros';
@@ -352,5 +353,24 @@ describe('requests members can follow, and the staff console (issue 19, sections
     expect(replies()).toHaveLength(2);
     const after = await request(one.http).get('/api/admin/user-requests').set('Authorization', admin).expect(200);
     expect(after.body.data[0].handoffAt).toBeNull();
+  });
+  it('writes and asks nothing for a session signed out, even while its sign-out check is still on its way', async () => {
+    const member = await session();
+    const threadId = crypto.randomUUID();
+    await request(one.http).post('/api/concierge/threads').set('Cookie', member).send({ id: threadId }).expect(201);
+    await request(two.http).post('/api/concierge/logout').set('Cookie', member).expect(200);
+
+    const answer = await request(one.http)
+      .post('/api/chat/stream')
+      .set('Cookie', member)
+      .send({ threadId, userMessageId: crypto.randomUUID(), messages: [{ role: 'user', content: YACHT }] })
+      .expect(401);
+    expect(answer.body.error).toBe('Your concierge session has ended. Please enter the password again.');
+    expect(ai.requests).toHaveLength(0);
+    // Nothing was written in the thread, and no request was recorded.
+    const admin = await asAdmin(one);
+    const cards = await request(one.http).get('/api/admin/user-requests').set('Authorization', admin).expect(200);
+    expect(cards.body.total).toBe(0);
+    expect(await one.app.get(ThreadsService).conversation(threadId)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { REDIS } from '../../platform/redis/redis.module';
 import { redisConnectionOptions } from '../../platform/redis/redis-options';
 import { UUID } from '../../common/uuid';
 import { ChatService } from './chat.service';
+import { SESSION_ENDED } from './concierge-session.guard';
 import type { StreamChatDto } from './dto/chat.dto';
 import type { MessageStatus } from './threads/thread.entity';
 import { ThreadsService } from './threads/threads.service';
@@ -124,7 +125,8 @@ export class ChatStreamsService implements OnApplicationShutdown {
 
   /**
    * Starts a reply and answers its id; `listener` receives every frame from the first. A bad
-   * conversation is refused (400) before anything starts.
+   * conversation is refused (400) before anything starts, and so is a session signed out (`live`,
+   * the guard's check, answers false: 401): nothing is written or asked before it answers.
    *
    * An AI reply asks the model at once: the thread is written (beginReply's transaction) while the
    * upstream answers, not before, so its round trips are not added to the first frame. The frames
@@ -132,22 +134,31 @@ export class ChatStreamsService implements OnApplicationShutdown {
    * then; the reply is kept in the thread only when the transaction says the session holds it,
    * and finishReply waits for it.
    */
-  async start(sessionId: string, body: StreamChatDto, listener: FrameListener): Promise<Generation> {
+  async start(
+    sessionId: string,
+    live: Promise<boolean>,
+    body: StreamChatDto,
+    listener: FrameListener,
+  ): Promise<Generation> {
     const controller = new AbortController();
     const last = body.messages[body.messages.length - 1];
     // A thread with a person (or a member asking for one now) gets no AI reply: the AI stays
     // quiet, upstream included, and the member is told who answers and when. The model is not
     // asked before that is known: its connection opens meanwhile, the request waits for the answer.
     const asks = Boolean(body.threadId) && last?.role === 'user' && asksForPerson(last.content);
+    // The session's sign-out check (started by the guard) and the thread's hand-off state are
+    // read at once, the model's connection opening meanwhile.
     const handedOff = this.threads.handedOff(sessionId, body.threadId);
-    const cleared = handedOff.then(
-      (quiet) => !quiet,
+    const cleared = Promise.all([live, handedOff]).then(
+      ([signedIn, quiet]) => signedIn && !quiet,
       () => false,
     );
-    const [already, reply] = await Promise.all([
+    const [signedIn, already, reply] = await Promise.all([
+      live,
       handedOff,
       asks ? null : this.chat.stream(body.messages, controller.signal, cleared),
     ]);
+    if (!signedIn) throw AppError.unauthorized(SESSION_ENDED);
     const quiet = asks || already;
     const pieces = quiet || !reply ? await this.personNotice(!already, body.messages) : reply;
     await this.listenForStop().catch(() => undefined);

@@ -5,7 +5,12 @@ import { openEventStream, sseFrame } from '../../platform/live/sse';
 import { PublicWrite } from '../../common/public-write.decorator';
 import { ChatService } from './chat.service';
 import { ChatStreamsService, type ReplyFrame } from './chat-streams.service';
-import { ConciergeSessionGuard, ConciergeSessionId } from './concierge-session.guard';
+import {
+  AwaitsSessionCheck,
+  ConciergeSessionGuard,
+  ConciergeSessionId,
+  ConciergeSessionLive,
+} from './concierge-session.guard';
 import { ChatDto, ResumeStreamDto, StreamChatDto, TitleDto } from './dto/chat.dto';
 import { OpenForWritesGuard } from './open-for-writes.guard';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -57,8 +62,10 @@ export class ChatController {
   @ApiRawAnswer('text/event-stream', 'An event stream of delta, done and error frames')
   @ApiErrors(503)
   @UseGuards(OpenForWritesGuard, ConciergeSessionGuard)
+  @AwaitsSessionCheck()
   async stream(
     @ConciergeSessionId() session: string,
+    @ConciergeSessionLive() live: Promise<boolean>,
     @Body() body: StreamChatDto,
     @Req() request: Request,
     @Res() response: Response,
@@ -82,7 +89,7 @@ export class ChatController {
     };
     // Validation errors (400) are answered as JSON before the stream opens. Our headers leave
     // with the first frame, in the same packet.
-    const generation = await this.streams.start(session, body, listener);
+    const generation = await this.streams.start(session, live, body, listener);
     openEventStream(request, response);
     response.setHeader('X-Message-Id', generation.id);
     response.on('close', () => {

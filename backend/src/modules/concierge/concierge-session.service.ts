@@ -79,9 +79,19 @@ export class ConciergeSessionService {
 
   /** The id of the live session the cookie value carries (what the session's threads belong to), or null. */
   async sessionId(value: unknown, now = Date.now()): Promise<string | null> {
+    const session = this.check(value, now);
+    return session && (await session.live) ? session.id : null;
+  }
+
+  /**
+   * The session a cookie value carries, checked in two steps: its signature and expiry now (null
+   * when they fail), and whether it was signed out, as `live` (true: not signed out), a Redis
+   * round trip the caller may overlap with its own.
+   */
+  check(value: unknown, now = Date.now()): { id: string; live: Promise<boolean> } | null {
     const session = this.read(value, now);
     if (!session) return null;
-    return (await this.redis.exists(this.revokedKey(session.id))) === 0 ? session.id : null;
+    return { id: session.id, live: this.redis.exists(this.revokedKey(session.id)).then((revoked) => revoked === 0) };
   }
 
   /** Ends the cookie's session on the server; a value that is not a live session changes nothing. */
