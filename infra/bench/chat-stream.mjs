@@ -379,26 +379,32 @@ async function main() {
   await services.ensureDatabase(databaseUrl, { fresh: true });
   const port = await services.freePort();
   const redisPrefix = `mfbench${randomBytes(3).toString('hex')}`;
-  const child = spawn(process.execPath, [...services.SERVER_NODE_FLAGS, join(ROOT, 'backend/dist/src/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redisPrefix,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'silent',
-      FRONTEND_DIST: '',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      CONCIERGE_PASSWORD: 'bench-concierge-password',
-      OPENAI_API_KEY: 'sk-bench',
-      OPENAI_BASE_URL: `http://127.0.0.1:${upstream.port}/v1`,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'bench-admin-password',
+  // BENCH_API_FLAGS: more node flags for the api (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof to see where its time goes).
+  const apiFlags = (process.env.BENCH_API_FLAGS || '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...services.SERVER_NODE_FLAGS, ...apiFlags, join(ROOT, 'backend/dist/src/main.js')],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: redisPrefix,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'silent',
+        FRONTEND_DIST: '',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        CONCIERGE_PASSWORD: 'bench-concierge-password',
+        OPENAI_API_KEY: 'sk-bench',
+        OPENAI_BASE_URL: `http://127.0.0.1:${upstream.port}/v1`,
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'bench-admin-password',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   try {
     for (let i = 0; i < 300; i += 1) {
       if (

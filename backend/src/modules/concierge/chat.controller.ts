@@ -8,8 +8,9 @@ import { ChatStreamsService, type ReplyFrame } from './chat-streams.service';
 import {
   AwaitsSessionCheck,
   ConciergeSessionGuard,
+  ConciergeSessionCheck,
   ConciergeSessionId,
-  ConciergeSessionLive,
+  type SessionCheck,
 } from './concierge-session.guard';
 import { ChatDto, ResumeStreamDto, StreamChatDto, TitleDto } from './dto/chat.dto';
 import { OpenForWritesGuard } from './open-for-writes.guard';
@@ -65,7 +66,7 @@ export class ChatController {
   @AwaitsSessionCheck()
   async stream(
     @ConciergeSessionId() session: string,
-    @ConciergeSessionLive() live: Promise<boolean>,
+    @ConciergeSessionCheck() check: SessionCheck,
     @Body() body: StreamChatDto,
     @Req() request: Request,
     @Res() response: Response,
@@ -89,7 +90,7 @@ export class ChatController {
     };
     // Validation errors (400) are answered as JSON before the stream opens. Our headers leave
     // with the first frame, in the same packet.
-    const generation = await this.streams.start(session, live, body, listener);
+    const generation = await this.streams.start(session, check.signedIn, body, listener);
     openEventStream(request, response);
     response.setHeader('X-Message-Id', generation.id);
     response.on('close', () => {

@@ -3,6 +3,7 @@ import { AppError } from '../../common/app-error';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
 import { understandTopic } from '../concierge-language/composer';
 import { findPlace } from '../concierge-language/parser';
+import type { ReplyStream } from '../../platform/ai/reply-stream';
 import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
 import { RequestsService } from '../requests/requests.service';
 import type { ChatDto, ChatTurnDto } from './dto/chat.dto';
@@ -60,11 +61,7 @@ export class ChatService {
   }
 
   /** The threaded chat's reply, as it is written; with `cleared`, the model is asked only once it resolves true. */
-  async stream(
-    messages: ChatTurnDto[],
-    signal: AbortSignal,
-    cleared?: Promise<boolean>,
-  ): Promise<AsyncIterable<string>> {
+  async stream(messages: ChatTurnDto[], signal: AbortSignal, cleared?: Promise<boolean>): Promise<ReplyStream> {
     const turns = conversation(messages);
     if (turns.length === 0 || turns[turns.length - 1].role !== 'user') {
       throw AppError.badRequest('The last message must be yours.');

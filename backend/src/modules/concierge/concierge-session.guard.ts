@@ -4,7 +4,16 @@ import type { Request } from 'express';
 import { AppError } from '../../common/app-error';
 import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge-session.service';
 
-type SessionRequest = Request & { conciergeSessionId?: string; conciergeSessionLive?: Promise<boolean> };
+/**
+ * The session's sign-out check on its way (a Redis round trip): `signedIn` answers true while the
+ * session is not signed out. Held in an object because Nest awaits a promise a route parameter
+ * is, which would put the round trip back before the route.
+ */
+export interface SessionCheck {
+  signedIn: Promise<boolean>;
+}
+
+type SessionRequest = Request & { conciergeSessionId?: string; conciergeSessionCheck?: SessionCheck };
 
 export const SESSION_ENDED = 'Your concierge session has ended. Please enter the password again.';
 const AWAITS_SESSION_CHECK = 'concierge:awaits-session-check';
@@ -33,7 +42,7 @@ export class ConciergeSessionGuard implements CanActivate {
     if (this.reflector.get<boolean>(AWAITS_SESSION_CHECK, context.getHandler())) {
       // Awaited by the route; a request refused before it gets there (400) leaves it unread.
       session.live.catch(() => undefined);
-      request.conciergeSessionLive = session.live;
+      request.conciergeSessionCheck = { signedIn: session.live };
       return true;
     }
     if (!(await session.live)) throw AppError.unauthorized(SESSION_ENDED);
@@ -48,9 +57,9 @@ export const ConciergeSessionId = createParamDecorator((_: unknown, context: Exe
   return id;
 });
 
-/** On a route marked AwaitsSessionCheck: whether the session is still signed in (true), for the route to await. */
-export const ConciergeSessionLive = createParamDecorator((_: unknown, context: ExecutionContext): Promise<boolean> => {
-  const live = context.switchToHttp().getRequest<SessionRequest>().conciergeSessionLive;
-  if (!live) throw AppError.unauthorized(SESSION_ENDED);
-  return live;
+/** On a route marked AwaitsSessionCheck: the session's sign-out check, for the route to await. */
+export const ConciergeSessionCheck = createParamDecorator((_: unknown, context: ExecutionContext): SessionCheck => {
+  const check = context.switchToHttp().getRequest<SessionRequest>().conciergeSessionCheck;
+  if (!check) throw AppError.unauthorized(SESSION_ENDED);
+  return check;
 });

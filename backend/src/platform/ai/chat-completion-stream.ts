@@ -1,5 +1,6 @@
 import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { ReplySink } from './reply-stream';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -66,32 +67,29 @@ function open(request: ChatCompletionStreamRequest): Opened {
   return { outgoing, payload };
 }
 
-/** Sends the request (its answer is awaited separately, so a caller can close it meanwhile). */
+/** Sends the request. */
 function send(request: ChatCompletionStreamRequest, opened: Opened = open(request)): ClientRequest {
   opened.outgoing.end(opened.payload);
   return opened.outgoing;
 }
 
-function answer(outgoing: ClientRequest): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    outgoing.once('response', resolve);
-    outgoing.once('error', reject);
-  });
-}
-
 /** An error answer's own message, when it has one ({"error": {"message": ...}}). */
-async function failure(response: IncomingMessage): Promise<UpstreamStreamError> {
+function failure(response: IncomingMessage, report: (error: UpstreamStreamError) => void): void {
   let text = '';
-  for await (const piece of response) {
-    if (text.length < 4096) text += String(piece);
-  }
-  let detail = text.slice(0, 300);
-  try {
-    detail = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? detail;
-  } catch {
-    // Not JSON: the text itself.
-  }
-  return new UpstreamStreamError(`upstream answered ${response.statusCode}: ${detail}`);
+  response.setEncoding('utf8');
+  response.on('data', (piece: string) => {
+    if (text.length < 4096) text += piece;
+  });
+  response.on('error', () => undefined);
+  response.on('close', () => {
+    let detail = text.slice(0, 300);
+    try {
+      detail = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? detail;
+    } catch {
+      // Not JSON: the text itself.
+    }
+    report(new UpstreamStreamError(`upstream answered ${response.statusCode}: ${detail}`));
+  });
 }
 
 const DONE = Symbol('done');
@@ -111,92 +109,165 @@ function content(data: string): string | null | typeof DONE {
 }
 
 /**
- * POST /chat/completions with `stream: true` and yield the text of each chunk as it arrives.
+ * POST /chat/completions with `stream: true`, handing the text of each chunk to `sink` as it
+ * arrives, then `end` (at [DONE], at the answer's end, or quietly when `signal` aborts) or
+ * `fail` with an UpstreamStreamError on any other failure.
  *
- * The openai SDK does the same through fetch and web streams; on the members' reply path that
- * adds CPU per stream before the first token, which a plain http request avoids (bench:chat-stream
- * measures it). Every other call to the model still goes through the SDK.
- * With `cleared`, the connection is opened at once and the request waits for it (see
- * ChatCompletionStreamRequest); nothing reaches the model before it is cleared.
- * Ends quietly when `signal` aborts; throws UpstreamStreamError on any other failure.
+ * The openai SDK does the same through fetch and web streams, and an async iterator would cost
+ * a promise per chunk; on the members' reply path, hundreds of streams at once, both add CPU that
+ * a plain http request read by its events avoids (bench:chat-stream measures it). Every other
+ * call to the model still goes through the SDK.
+ * With `cleared`, the connection is opened at once and the request is sent the moment it
+ * resolves true; nothing reaches the model before (false: the reply ends empty).
  */
-export function streamChatCompletion(request: ChatCompletionStreamRequest): AsyncGenerator<string> {
+export function streamChatCompletion(request: ChatCompletionStreamRequest, sink: ReplySink): void {
+  const { signal } = request;
+  let settled = false;
+  const end = () => {
+    if (settled) return;
+    settled = true;
+    sink.end();
+  };
+  const fail = (error: unknown) => {
+    if (settled) return;
+    settled = true;
+    if (signal.aborted) sink.end();
+    else sink.fail(error instanceof UpstreamStreamError ? error : new UpstreamStreamError((error as Error).message));
+  };
   let early: Opened | undefined;
   if (request.cleared) {
     try {
       early = open(request);
-    } catch {
-      // Reported when the reply is read, as any other failure.
-    }
-    const opened = early;
-    if (opened) {
       // A connection that fails while it waits is replaced when the request is sent.
-      opened.outgoing.on('error', () => undefined);
-      const drop = () => opened.outgoing.destroy();
-      request.cleared.then((go) => (go ? undefined : drop()), drop);
-      request.signal.addEventListener('abort', drop, { once: true });
+      early.outgoing.on('error', () => undefined);
+    } catch {
+      // Reported when the request is sent, as any other failure.
     }
   }
-  return generate(request, early);
-}
-
-async function* generate(request: ChatCompletionStreamRequest, early: Opened | undefined): AsyncGenerator<string> {
-  const { signal } = request;
-  if (request.cleared && !(await request.cleared.catch(() => false))) return;
-  if (signal.aborted) {
-    early?.outgoing.destroy();
+  const go = (retried: boolean, opened?: Opened) => {
+    let outgoing: ClientRequest;
+    try {
+      outgoing = opened && !opened.outgoing.destroyed ? send(request, opened) : send(request);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    // Not http.request's own `signal` option: that would also close a pooled connection after a whole answer.
+    const abort = () => {
+      outgoing.destroy();
+      end();
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    const stopListening = () => signal.removeEventListener('abort', abort);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (settled) return;
+      // A pooled connection the server closed as we sent: once more, on a new one.
+      if (!retried && outgoing.reusedSocket && !signal.aborted && ['ECONNRESET', 'EPIPE'].includes(error.code ?? '')) {
+        stopListening();
+        go(true);
+        return;
+      }
+      stopListening();
+      fail(error);
+    });
+    outgoing.on('response', (response: IncomingMessage) => {
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        failure(response, (error) => {
+          stopListening();
+          fail(error);
+          outgoing.destroy();
+        });
+        return;
+      }
+      read(response, outgoing, {
+        piece: (text) => {
+          if (!settled) sink.piece(text);
+        },
+        end: () => {
+          stopListening();
+          end();
+        },
+        fail: (error) => {
+          stopListening();
+          fail(error);
+        },
+      });
+    });
+  };
+  if (!request.cleared) {
+    go(false);
     return;
   }
-  let outgoing = early && !early.outgoing.destroyed ? send(request, early) : send(request);
-  // Not http.request's own `signal` option: that would also close a pooled connection after a whole answer.
-  const abort = () => outgoing.destroy();
-  signal.addEventListener('abort', abort, { once: true });
-  let response: IncomingMessage | undefined;
+  const drop = () => {
+    early?.outgoing.destroy();
+    end();
+  };
+  request.cleared.then((clear) => (clear && !signal.aborted ? go(false, early) : drop()), drop);
+}
+
+/**
+ * Reads a streamed answer by its events: server-sent events may split one event over several
+ * data lines and one line over several reads. After [DONE] the rest of the answer is read before
+ * `end`, so the connection is back in the pool when the member's next message arrives.
+ */
+function read(response: IncomingMessage, outgoing: ClientRequest, sink: ReplySink): void {
+  let buffered = '';
+  let data: string[] = [];
   let done = false;
-  try {
-    response = await answer(outgoing).catch((error: NodeJS.ErrnoException) => {
-      // A pooled connection the server closed as we sent: once more, on a new one.
-      if (!outgoing.reusedSocket || signal.aborted || !['ECONNRESET', 'EPIPE'].includes(error.code ?? '')) throw error;
-      outgoing = send(request);
-      return answer(outgoing);
-    });
-    if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) >= 300) throw await failure(response);
-    response.setEncoding('utf8');
-    let buffered = '';
-    let data: string[] = [];
-    // Leaving the loop at [DONE] must not close the connection: it goes back to the pool.
-    for await (const piece of response.iterator({ destroyOnReturn: false }) as AsyncIterable<string>) {
-      buffered += piece;
-      let end: number;
-      while ((end = buffered.indexOf('\n')) !== -1) {
-        const line = buffered.charCodeAt(end - 1) === 13 ? buffered.slice(0, end - 1) : buffered.slice(0, end);
-        buffered = buffered.slice(end + 1);
+  let over = false;
+  const finish = (error?: unknown) => {
+    if (over) return;
+    over = true;
+    if (error === undefined) sink.end();
+    else {
+      outgoing.destroy();
+      sink.fail(error);
+    }
+  };
+  response.setEncoding('utf8');
+  response.on('data', (piece: string) => {
+    if (done || over) return;
+    buffered += piece;
+    let at: number;
+    try {
+      while ((at = buffered.indexOf('\n')) !== -1) {
+        const line = buffered.charCodeAt(at - 1) === 13 ? buffered.slice(0, at - 1) : buffered.slice(0, at);
+        buffered = buffered.slice(at + 1);
         if (line === '') {
-          // A blank line ends an event (server-sent events may split one over several data lines).
+          // A blank line ends an event.
           if (data.length === 0) continue;
-          const text = content(data.join('\n'));
+          const text = content(data.length === 1 ? data[0] : data.join('\n'));
           data = [];
           if (text === DONE) {
             done = true;
+            void release(response, outgoing).then(() => finish());
             return;
           }
-          if (text !== null) yield text;
+          if (text !== null) sink.piece(text);
         } else if (line.startsWith('data:')) {
           data.push(line.slice(line.charCodeAt(5) === 32 ? 6 : 5));
         }
       }
+    } catch (error) {
+      finish(error);
     }
-    const last = data.length > 0 ? content(data.join('\n')) : null;
-    if (last !== DONE && last !== null) yield last;
-  } catch (error) {
-    if (signal.aborted) return;
-    throw error instanceof UpstreamStreamError ? error : new UpstreamStreamError((error as Error).message);
-  } finally {
-    signal.removeEventListener('abort', abort);
-    // After [DONE] the rest is read so the connection goes back to the pool; otherwise it is closed.
-    if (done && response) await release(response, outgoing);
-    else outgoing.destroy();
-  }
+  });
+  response.on('end', () => {
+    if (done) return;
+    try {
+      const last = data.length > 0 ? content(data.join('\n')) : null;
+      if (last !== DONE && last !== null) sink.piece(last);
+      finish();
+    } catch (error) {
+      finish(error);
+    }
+  });
+  // After [DONE] the reply is whole: what happens to the rest of the answer (release) is not its failure.
+  response.on('error', (error) => (done ? undefined : finish(error)));
+  response.on('close', () => {
+    if (!response.readableEnded && !done) finish(new UpstreamStreamError('the answer broke off'));
+  });
 }
 
 /** How long the end of a response may trail its [DONE] before the connection is given up. */

@@ -1,3 +1,4 @@
+import type { ReplyStream } from './reply-stream';
 import type { ChatTurn, ParsedEntities, ReplyContext } from './types';
 
 /**
@@ -10,16 +11,12 @@ export interface ConciergeAi {
   /** The whole reply, in Markdown. */
   reply(turns: ChatTurn[], context?: ReplyContext): Promise<string>;
   /**
-   * The reply as it is written, piece by piece. Stops (without error) when `signal` aborts.
-   * With `cleared`, nothing reaches the model until it resolves true (false: the reply is empty);
-   * a provider may prepare meanwhile (open its connection), so the caller's checks cost no extra time.
+   * The reply as it is written, piece by piece, started at once. Ends (without error) when
+   * `signal` aborts; fails with AiUnavailableError. With `cleared`, nothing reaches the model
+   * until it resolves true (false: the reply is empty); a provider may prepare meanwhile (open its
+   * connection), so the caller's checks cost no extra time.
    */
-  streamReply(
-    turns: ChatTurn[],
-    signal: AbortSignal,
-    context?: ReplyContext,
-    cleared?: Promise<boolean>,
-  ): AsyncIterable<string>;
+  streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext, cleared?: Promise<boolean>): ReplyStream;
   /** The structured understanding of a request. */
   parse(text: string): Promise<ParsedEntities>;
   /** A short follow-up question about what a request still lacks. */

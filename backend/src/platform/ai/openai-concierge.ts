@@ -4,6 +4,7 @@ import { OPENAI_DEFAULT_BASE_URL, streamChatCompletion } from './chat-completion
 import { AiUnavailableError, type ConciergeAi } from './concierge-ai';
 import type { ConciergeLanguage } from './concierge-language';
 import { withPersona } from './persona';
+import { ReplyStream } from './reply-stream';
 import {
   MESSAGE_CATEGORIES,
   type ChatTurn,
@@ -93,29 +94,25 @@ export class OpenAiConcierge implements ConciergeAi {
     }
   }
 
-  streamReply(
-    turns: ChatTurn[],
-    signal: AbortSignal,
-    context?: ReplyContext,
-    cleared?: Promise<boolean>,
-  ): AsyncIterable<string> {
-    // Called, not read: with `cleared` the connection opens now, while the caller's checks run.
-    const pieces = streamChatCompletion({
-      baseURL: this.settings.baseURL ?? OPENAI_DEFAULT_BASE_URL,
-      apiKey: this.settings.apiKey,
-      body: { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7 },
-      signal,
-      timeoutMs: TIMEOUT_MS,
-      cleared,
-    });
-    return (async function* () {
-      try {
-        yield* pieces;
-      } catch (error) {
-        if (signal.aborted) return;
-        throw new AiUnavailableError(error);
-      }
-    })();
+  streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext, cleared?: Promise<boolean>): ReplyStream {
+    const reply = new ReplyStream();
+    // With `cleared` the connection opens now, while the caller's checks run.
+    streamChatCompletion(
+      {
+        baseURL: this.settings.baseURL ?? OPENAI_DEFAULT_BASE_URL,
+        apiKey: this.settings.apiKey,
+        body: { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7 },
+        signal,
+        timeoutMs: TIMEOUT_MS,
+        cleared,
+      },
+      {
+        piece: (text) => reply.piece(text),
+        end: () => reply.end(),
+        fail: (error) => reply.fail(new AiUnavailableError(error)),
+      },
+    );
+    return reply;
   }
 
   async parse(requestText: string): Promise<ParsedEntities> {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConciergeAi } from '../concierge-ai';
 import type { ConciergeLanguage } from '../concierge-language';
+import { ReplyStream } from '../reply-stream';
 import type { ChatTurn, ParsedEntities, ReplyContext } from '../types';
 
 /** Pieces of a streamed offline reply: a few words, like a model's tokens. */
@@ -26,19 +27,27 @@ export class OfflineConcierge implements ConciergeAi {
     return this.language.reply(turns, this.brand, context);
   }
 
-  async *streamReply(
+  streamReply(
     turns: ChatTurn[],
     signal: AbortSignal,
     context: ReplyContext = {},
     cleared?: Promise<boolean>,
-  ): AsyncIterable<string> {
-    if (cleared && !(await cleared.catch(() => false))) return;
-    const all = pieces(this.language.reply(turns, this.brand, context));
-    for (let i = 0; i < all.length; i += 3) {
-      if (signal.aborted) return;
-      yield all.slice(i, i + 3).join('');
-      if (this.pieceDelayMs > 0) await sleep(this.pieceDelayMs, undefined, { signal }).catch(() => undefined);
-    }
+  ): ReplyStream {
+    const reply = new ReplyStream();
+    const write = async () => {
+      if (cleared && !(await cleared.catch(() => false))) return;
+      const all = pieces(this.language.reply(turns, this.brand, context));
+      for (let i = 0; i < all.length; i += 3) {
+        if (signal.aborted) return;
+        reply.piece(all.slice(i, i + 3).join(''));
+        if (this.pieceDelayMs > 0) await sleep(this.pieceDelayMs, undefined, { signal }).catch(() => undefined);
+      }
+    };
+    write().then(
+      () => reply.end(),
+      (error: unknown) => reply.fail(error),
+    );
+    return reply;
   }
 
   async parse(text: string): Promise<ParsedEntities> {
