@@ -165,6 +165,45 @@ describe('the concierge as a service: threads held by the server, resumable stre
     );
   });
 
+  it('keeps both exchanges when two tabs open the same new thread at once, and a message sent again once', async () => {
+    const cookie = await session();
+    const threadId = uuid();
+    const [firstId, secondId] = [uuid(), uuid()];
+    const send = (t: TestApp, userMessageId: string, content: string) =>
+      request(t.http)
+        .post('/api/chat/stream')
+        .set('Cookie', cookie)
+        .send({ threadId, userMessageId, messages: [{ role: 'user', content }] })
+        .expect(200);
+    // A thread the server does not know yet (made by the browser offline), written by two api
+    // processes at the same moment: neither exchange is lost.
+    await Promise.all([send(one, firstId, 'A table tonight'), send(two, secondId, 'And a car at eight')]);
+    // The same message again (a retried request): kept once, with its new reply.
+    await send(one, firstId, 'A table tonight');
+    const read = async () =>
+      (await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data as {
+        messages: Array<{ id: string; role: string; status: string }>;
+      };
+    for (let i = 0; i < 100 && (await read()).messages.some((m) => m.status === 'streaming'); i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    const { messages } = await read();
+    expect(messages.filter((m) => m.role === 'user').map((m) => m.id)).toEqual(
+      expect.arrayContaining([firstId, secondId]),
+    );
+    expect(messages.filter((m) => m.role === 'user')).toHaveLength(2);
+    expect(messages.filter((m) => m.role === 'assistant' && m.status === 'complete')).toHaveLength(3);
+    // Each member's message comes before its reply.
+    expect(messages[0].role).toBe('user');
+    // Another session cannot write into it.
+    const other = await session(two);
+    await request(two.http)
+      .post('/api/chat/stream')
+      .set('Cookie', other)
+      .send({ threadId, userMessageId: uuid(), messages: [{ role: 'user', content: 'Not mine' }] })
+      .expect(200);
+    expect((await read()).messages).toHaveLength(5);
+  });
+
   it('resumes a reply on another api process after a reload, with no token lost or doubled', async () => {
     const cookie = await session();
     const tokens = Array.from({ length: 30 }, (_, i) => `t${i} `);

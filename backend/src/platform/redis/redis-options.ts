@@ -30,6 +30,11 @@ export function failFastRedisOptions(url: string): RedisOptions {
     // Commands issued in the same tick (the rate-limit counters of concurrent requests) leave in
     // one write: a socket write costs more than the command on a small machine.
     enableAutoPipelining: true,
+    // ...but a read a request waits on (the concierge session's sign-out check, a thread's
+    // hand-off state, a reply's owner) leaves at once: ioredis sends an auto-pipelined batch from
+    // setImmediate, after every other I/O callback of the turn, which on a busy api was most of
+    // the wait for the answer.
+    autoPipeliningIgnoredCommands: ['get', 'exists'],
   };
 }
 

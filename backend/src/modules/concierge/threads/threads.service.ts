@@ -8,11 +8,24 @@ import { AppError } from '../../../common/app-error';
 import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { StaffNotices } from '../../requests/staff-notices';
+import { jobQueue } from '../../../platform/queue/job-payloads';
+import { OutboxRelay } from '../../../platform/queue/outbox-relay.service';
 import { OutboxService } from '../../../platform/queue/outbox.service';
+import { PreparedStatement } from '../../../platform/database/prepared-statement';
+import { BEGIN_REPLY_SQL } from './begin-reply.sql';
 import type { MessageStatus } from './thread.entity';
 import { UUID } from '../../../common/uuid';
 
 export const DEFAULT_TITLE = 'New Conversation';
+
+// A reply's two writes, one statement each, parsed and planned once per connection: every
+// member's message runs them.
+const beginReplyStatement = new PreparedStatement<{ written: number; member: number }>('begin_reply', BEGIN_REPLY_SQL);
+const finishReplyStatement = new PreparedStatement<never>(
+  'finish_reply',
+  `with reply as (update concierge_messages set content = $1, status = $2 where id = $3)
+   update concierge_threads set updated_at = now() where id = $4`,
+);
 const NOT_FOUND = 'Conversation not found';
 /** A thread's hand-off state kept in Redis (see handedOff): `-` when no person has it. */
 const NOT_HANDED_OFF = '-';
@@ -120,6 +133,7 @@ export class ThreadsService {
     private readonly live: LiveEventsService,
     private readonly notices: StaffNotices,
     private readonly outbox: OutboxService,
+    private readonly relay: OutboxRelay,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -229,6 +243,26 @@ export class ThreadsService {
     reply: { id: string; userMessage?: { id?: string; content: string }; replaceFrom?: string },
   ): Promise<{ persisted: boolean }> {
     if (!threadId || !UUID.test(threadId)) return { persisted: false };
+    const memberMessageId =
+      reply.userMessage?.id && UUID.test(reply.userMessage.id) ? reply.userMessage.id : crypto.randomUUID();
+    // A new message in a thread, the common case: one statement.
+    if (reply.userMessage && !reply.replaceFrom) {
+      const [row] = await beginReplyStatement.run(this.em, [
+        threadId,
+        sessionId,
+        DEFAULT_TITLE,
+        memberMessageId,
+        reply.userMessage.content,
+        reply.id,
+        jobQueue('concierge.member-message'),
+      ]);
+      if (row.written > 0) {
+        if (row.member > 0) this.relay.nudge();
+        await this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
+        return { persisted: true };
+      }
+      // Another session's thread, or one another request is creating right now: the transaction decides.
+    }
     const wrote = await this.em.fork().transactional(async (em) => {
       await em.execute(
         `insert into concierge_threads (id, session_id, title) values (?, ?, ?) on conflict (id) do nothing`,
@@ -246,7 +280,7 @@ export class ThreadsService {
         );
       }
       if (reply.userMessage) {
-        const id = reply.userMessage.id && UUID.test(reply.userMessage.id) ? reply.userMessage.id : crypto.randomUUID();
+        const id = memberMessageId;
         const inserted = await em.execute<Array<{ id: string }>>(
           `insert into concierge_messages (id, thread_id, role, content) values (?, ?, 'user', ?)
            on conflict (id) do nothing returning id`,
@@ -427,8 +461,7 @@ export class ThreadsService {
 
   /** The reply's final text and state; the session's tabs are told. */
   async finishReply(sessionId: string, threadId: string, replyId: string, content: string, status: MessageStatus) {
-    await this.sql(`update concierge_messages set content = ?, status = ? where id = ?`, [content, status, replyId]);
-    await this.sql('update concierge_threads set updated_at = now() where id = ?', [threadId]);
+    await finishReplyStatement.run(this.em, [content, status, replyId, threadId]);
     await this.announce(sessionId, 'thread.changed', { threadId });
   }
 }
