@@ -27,10 +27,15 @@ interface SignedSession {
  */
 @Injectable()
 export class ConciergeSessionService {
+  /** The password's hash in every signature (computed once: every member's request checks one). */
+  private readonly passwordTag: string;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  ) {
+    this.passwordTag = digest(config.CONCIERGE_PASSWORD ?? '').toString('hex');
+  }
 
   get configured(): boolean {
     return Boolean(this.config.CONCIERGE_PASSWORD);
@@ -45,7 +50,7 @@ export class ConciergeSessionService {
 
   private sign(payload: string): string {
     return createHmac('sha256', this.config.SESSION_SECRET)
-      .update(`concierge.v1.${payload}.${digest(this.config.CONCIERGE_PASSWORD ?? '').toString('hex')}`)
+      .update(`concierge.v1.${payload}.${this.passwordTag}`)
       .digest('base64url');
   }
 
