@@ -308,13 +308,15 @@ async function deleteRedisKeys(url, prefix) {
 
 /**
  * How the api and worker processes are started (npm start, the benchmarks; the Dockerfile and
- * docker-compose.yml repeat them). A 64 MB young generation halves how often V8 stops to collect
- * a request's short-lived objects: about 12% more requests per CPU second for ~100 MB of memory.
- * No memory reducer: after a few idle seconds it shrank the heap (194 MB to 56 MB committed), and
+ * docker-compose.yml repeat them). A 16 MB young generation: 64 MB halved how often V8 stops to
+ * collect short-lived objects (about 12% more waitlist sign-ups per CPU second), but each stop
+ * then took up to 30 ms with a hundred chat replies streaming (their frames outlive a collection),
+ * the tail of every reply's first word; at 16 MB the longest was 17 ms (bench:chat-stream at 100
+ * streams, profiled side by side). No memory reducer: after a few idle seconds it shrank the heap (194 MB to 56 MB committed), and
  * the next request paid for growing it again; a member's next message after reading a reply came
  * about 1 ms later to its first token (bench:chat-stream at 1 stream, two paired runs).
  */
-const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64', '--no-memory-reducer'];
+const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=16', '--no-memory-reducer'];
 
 module.exports = {
   ROOT,
