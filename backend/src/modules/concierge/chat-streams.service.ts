@@ -47,8 +47,8 @@ interface Generation {
 const MAX_FRAMES = 20_000;
 /**
  * Frames reach Redis in batches at most this long after they are written: only another tab or a
- * reload reads them there (the listeners on this process have them at once), and one command per
- * batch instead of one per event-loop turn halves what a frame costs with a hundred replies open.
+ * reload reads them there (the listeners on this process have them at once), and with a hundred
+ * replies open a batch holds a few dozen frames, where an event-loop turn held one or two.
  */
 const FRAME_FLUSH_MS = 5;
 

@@ -280,13 +280,14 @@ export class ThreadsService {
         );
       }
       if (reply.userMessage) {
-        const id = memberMessageId;
         const inserted = await em.execute<Array<{ id: string }>>(
           `insert into concierge_messages (id, thread_id, role, content) values (?, ?, 'user', ?)
            on conflict (id) do nothing returning id`,
-          [id, threadId, reply.userMessage.content],
+          [memberMessageId, threadId, reply.userMessage.content],
         );
-        if (inserted.length > 0) await this.outbox.add(em, 'concierge.member-message', { messageId: id });
+        if (inserted.length > 0) {
+          await this.outbox.add(em, 'concierge.member-message', { messageId: memberMessageId });
+        }
       }
       await em.execute(
         `insert into concierge_messages (id, thread_id, role, content, status) values (?, ?, 'assistant', '', 'streaming')`,
