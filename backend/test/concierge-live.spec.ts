@@ -1,4 +1,6 @@
+import type Redis from 'ioredis';
 import request from 'supertest';
+import { REDIS } from '../src/platform/redis/redis.module';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
 import { listen, open } from './support/live-stream';
 import { parseSse } from './support/sse';
@@ -254,6 +256,33 @@ describe('the concierge as a service: threads held by the server, resumable stre
       .set('Cookie', await session())
       .expect(404);
     await request(one.http).get(`/api/chat/stream/${messageId}?after=-1`).set('Cookie', cookie).expect(400);
+  });
+
+  it('resumes a reply that a process of the version before was writing (frames kept as JSON) across a deploy', async () => {
+    const cookie = await session();
+    const sessionId = cookie.split('=')[1].split('.')[1];
+    const messageId = uuid();
+    const prefix = process.env.REDIS_PREFIX;
+    const redis = one.app.get<Redis>(REDIS);
+    const key = `${prefix}:chat:stream:${messageId}`;
+    await redis.set(`${prefix}:chat:meta:${messageId}`, sessionId, 'EX', 60);
+    await redis.xadd(key, '0-1', 'f', JSON.stringify({ id: 1, event: 'delta', data: { content: 'Before' } }));
+    await redis.xadd(key, '0-2', 'f', JSON.stringify({ id: 2, event: 'delta', data: { content: ' the deploy.' } }));
+    // A frame written after the deploy, in the new form.
+    await redis.xadd(
+      key,
+      '0-3',
+      't',
+      `event: done\nid: 3\ndata: ${JSON.stringify({ message: { id: messageId } })}\n\n`,
+    );
+    const frames = parseSse(
+      (await request(two.http).get(`/api/chat/stream/${messageId}?after=1`).set('Cookie', cookie).expect(200)).text,
+    );
+    expect(frames).toEqual([
+      { event: 'delta', data: { content: ' the deploy.' } },
+      { event: 'done', data: { message: { id: messageId } } },
+    ]);
+    await redis.del(key);
   });
 
   it('stops a reply through another api process: the upstream request closes, the partial reply is kept as stopped', async () => {

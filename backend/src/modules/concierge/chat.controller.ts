@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError } from '../../common/app-error';
-import { openEventStream, sseFrame } from '../../platform/live/sse';
+import { openEventStream } from '../../platform/live/sse';
 import { PublicWrite } from '../../common/public-write.decorator';
 import { ChatService } from './chat.service';
 import { ChatStreamsService, type ReplyFrame } from './chat-streams.service';
@@ -75,15 +75,16 @@ export class ChatController {
     const ended = new Promise<void>((resolve) => (finished = resolve));
     // Frames that come before the stream is open (a model may answer within the same tick) wait.
     let waiting: string[] | null = [];
+    let waitingLast = false;
     const listener = (frame: ReplyFrame) => {
       if (response.writableEnded) return;
-      const text = sseFrame(frame.event, frame.data, frame.id);
       if (waiting) {
-        waiting.push(text);
+        waiting.push(frame.text);
+        waitingLast = frame.last;
         return;
       }
-      response.write(text);
-      if (frame.event !== 'delta') {
+      response.write(frame.text);
+      if (frame.last) {
         response.end();
         finished();
       }
@@ -101,7 +102,7 @@ export class ChatController {
     waiting = null;
     if (early.length) {
       response.write(early.join(''));
-      if (!early[early.length - 1].startsWith('event: delta')) {
+      if (waitingLast) {
         response.end();
         finished();
       }
@@ -133,12 +134,16 @@ export class ChatController {
     let stop: () => void = () => undefined;
     let opened = false;
     const pending: string[] = [];
+    let done = false;
     const listener = (frame: ReplyFrame) => {
       if (response.writableEnded) return;
-      const text = sseFrame(frame.event, frame.data, frame.id);
-      if (!opened) pending.push(text);
-      else response.write(text);
-      if (frame.event !== 'delta' && opened) {
+      if (!opened) {
+        pending.push(frame.text);
+        done ||= frame.last;
+        return;
+      }
+      response.write(frame.text);
+      if (frame.last) {
         stop();
         response.end();
       }
@@ -147,7 +152,6 @@ export class ChatController {
     openEventStream(request, response);
     response.setHeader('X-Message-Id', messageId);
     opened = true;
-    const done = pending.some((text) => !text.startsWith('event: delta'));
     if (pending.length) response.write(pending.join(''));
     else response.flushHeaders();
     if (done) {
