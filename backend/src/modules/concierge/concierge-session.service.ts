@@ -5,6 +5,7 @@ import type Redis from 'ioredis';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { REDIS } from '../../platform/redis/redis.module';
+import { ConciergeKeys, revokedKey } from './concierge-keys';
 
 export const CONCIERGE_COOKIE = 'mf_concierge';
 const SESSION_HOURS = 12;
@@ -33,6 +34,7 @@ export class ConciergeSessionService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: ConciergeKeys,
   ) {
     this.passwordTag = digest(config.CONCIERGE_PASSWORD ?? '').toString('hex');
   }
@@ -55,7 +57,7 @@ export class ConciergeSessionService {
   }
 
   private revokedKey(id: string): string {
-    return `${this.config.REDIS_PREFIX}:concierge:revoked:${id}`;
+    return revokedKey(this.config, id);
   }
 
   issue(now = Date.now()): { value: string; expiresAt: Date } {
@@ -90,13 +92,16 @@ export class ConciergeSessionService {
 
   /**
    * The session a cookie value carries, checked in two steps: its signature and expiry now (null
-   * when they fail), and whether it was signed out, as `live` (true: not signed out), a Redis
-   * round trip the caller may overlap with its own.
+   * when they fail), and whether it was signed out, as `live` (true: not signed out): known in the
+   * process once the session has been seen (ConciergeKeys), else a Redis round trip the caller
+   * may overlap with its own.
    */
   check(value: unknown, now = Date.now()): { id: string; live: Promise<boolean> } | null {
     const session = this.read(value, now);
     if (!session) return null;
-    return { id: session.id, live: this.redis.exists(this.revokedKey(session.id)).then((revoked) => revoked === 0) };
+    const key = this.revokedKey(session.id);
+    const revoked = this.keys.read(key, () => this.redis.exists(key).then((found) => (found === 0 ? null : 'revoked')));
+    return { id: session.id, live: revoked.then((value) => value === null) };
   }
 
   /** Ends the cookie's session on the server; a value that is not a live session changes nothing. */

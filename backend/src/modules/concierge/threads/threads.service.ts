@@ -15,6 +15,7 @@ import { PreparedStatement } from '../../../platform/database/prepared-statement
 import { BEGIN_REPLY_SQL } from './begin-reply.sql';
 import type { MessageStatus } from './thread.entity';
 import { UUID } from '../../../common/uuid';
+import { ConciergeKeys, handoffKey } from '../concierge-keys';
 
 export const DEFAULT_TITLE = 'New Conversation';
 
@@ -136,6 +137,7 @@ export class ThreadsService {
     private readonly relay: OutboxRelay,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly keys: ConciergeKeys,
   ) {}
 
   private sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -181,8 +183,13 @@ export class ThreadsService {
       if (existing?.session_id !== sessionId) throw AppError.conflict('This conversation id is already taken.');
       return summary(existing);
     }
-    // A new thread has no person yet: its first reply need not ask the table.
-    await this.redis.set(this.handoffKey(id), NOT_HANDED_OFF, 'EX', HANDOFF_KEY_SECONDS, 'NX').catch(() => undefined);
+    // A new thread has no person yet: its first reply need not ask the table (nor Redis, on this process).
+    const key = this.handoffKey(id);
+    await this.keys
+      .setIfAbsent(key, NOT_HANDED_OFF, HANDOFF_KEY_SECONDS, () =>
+        this.redis.set(key, NOT_HANDED_OFF, 'EX', HANDOFF_KEY_SECONDS, 'NX'),
+      )
+      .catch(() => undefined);
     await this.announce(sessionId, 'thread.changed', { threadId: id, title });
     return summary(row);
   }
@@ -377,7 +384,7 @@ export class ThreadsService {
   }
 
   private handoffKey(threadId: string): string {
-    return `${this.config.REDIS_PREFIX}:concierge:handoff:${threadId}`;
+    return handoffKey(this.config, threadId);
   }
 
   /**
@@ -389,7 +396,7 @@ export class ThreadsService {
   async handedOff(sessionId: string, threadId: string | undefined): Promise<boolean> {
     if (!threadId || !UUID.test(threadId)) return false;
     const key = this.handoffKey(threadId);
-    const kept = await this.redis.get(key).catch(() => undefined);
+    const kept = await this.keys.read(key, () => this.redis.get(key)).catch(() => undefined);
     if (typeof kept === 'string') return kept === sessionId;
     const [row] = await this.sql<{ session_id: string; handoff_at: Date | null }>(
       'select session_id, handoff_at from concierge_threads where id = ?',
