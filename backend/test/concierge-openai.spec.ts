@@ -279,6 +279,20 @@ describe('the concierge on an OpenAI-compatible server', () => {
     expect(ai.connections).toBe(opened);
   });
 
+  it('has a connection to the model’s server ready when the server closed the idle ones between two messages', async () => {
+    const cookie = await sessionCookie();
+    ai.answer(() => ({ kind: 'reply', tokens: ['First.'] }));
+    // The server closes the connections left idle after a reply (its keep-alive timeout).
+    ai.closeIdle();
+    await readStream(cookie, 'Hello').expect(200);
+    ai.closeIdle();
+    const ready = ai.connections;
+    const frames = parseSse((await readStream(cookie, 'Hello again').expect(200)).body as string);
+    expect(frames[frames.length - 1]).toMatchObject({ event: 'done' });
+    // The reply went out on a connection opened before the member wrote, not on a new one.
+    expect(ai.requestConnections[ai.requestConnections.length - 1]).toBeLessThanOrEqual(ready);
+  });
+
   it('finishes the reply at [DONE] even when the model’s server leaves its answer open', async () => {
     const cookie = await sessionCookie();
     ai.answer(() => ({

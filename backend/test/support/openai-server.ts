@@ -29,6 +29,10 @@ export interface OpenAiServer {
   closedEarly: number;
   /** How many TCP connections clients have opened to the server. */
   connections: number;
+  /** For each request, in order, the connection it came on (1 for the first one opened, and so on). */
+  requestConnections: number[];
+  /** Closes every connection with no request in progress, as a server does to those left idle. */
+  closeIdle(): void;
   /** Resolves when the next streaming response is closed by the client. */
   nextClose(): Promise<void>;
   answer(fn: (body: ChatCompletionBody) => Behaviour): void;
@@ -59,6 +63,8 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
     requests: [],
     closedEarly: 0,
     connections: 0,
+    requestConnections: [],
+    closeIdle: () => undefined,
     nextClose: () => new Promise<void>((resolve) => waiters.push(resolve)),
     answer: (fn) => {
       behaviour = fn;
@@ -67,6 +73,7 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    state.requestConnections.push(connectionNumbers.get(req.socket) ?? 0);
     let raw = '';
     for await (const piece of req) raw += piece;
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -146,7 +153,12 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
   const server: Server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
-  server.on('connection', () => (state.connections += 1));
+  const connectionNumbers = new WeakMap<object, number>();
+  server.on('connection', (socket) => {
+    state.connections += 1;
+    connectionNumbers.set(socket, state.connections);
+  });
+  state.closeIdle = () => server.closeIdleConnections();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   state.baseURL = `http://127.0.0.1:${port}/v1`;
