@@ -196,6 +196,10 @@ export class ChatStreamsService implements OnApplicationShutdown {
       handedOff,
       asks ? null : this.chat.stream(body.messages, controller.signal, cleared),
     ]);
+    // The model's request has been sent, but Node hands it its connection on the next tick, after
+    // every promise continuation queued by then: the thread's statement, the reply's Redis keys and
+    // the answer's headers below wait for that tick, so the request leaves first.
+    await new Promise<void>((resolve) => process.nextTick(resolve));
     if (!signedIn) throw AppError.unauthorized(SESSION_ENDED);
     const quiet = asks || already;
     const pieces = quiet || !reply ? await this.personNotice(!already, body.messages) : reply;
