@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { MaintenanceGate } from '../features/maintenance/components/maintenance-gate';
 import { track } from '../lib/analytics';
@@ -8,10 +8,15 @@ import { ConciergeWidgetSlot } from './concierge-widget-slot';
 export function AppLayout() {
   const { pathname } = useLocation();
 
+  // The page as loaded keeps its place: a visitor who scrolled the prerendered page before the
+  // scripts took it over (a phone on a slow connection), or a reload the browser restored, is not
+  // sent back to the top.
+  const loaded = useRef(true);
   // Keyed on the path only: a hash change within a page is not a route change.
   useEffect(() => {
     // A hash link (e.g. /#access) is scrolled into place by the page that owns the anchor.
-    if (!window.location.hash) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    if (!loaded.current && !window.location.hash) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    loaded.current = false;
     track('page_view', { path: pathname });
   }, [pathname]);
 
