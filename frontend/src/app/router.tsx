@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { replayEarlyInput } from './early-input';
 import { AppLayout, PageFallback } from './layout';
@@ -60,19 +60,23 @@ export function preloadPage(pathname: string): Promise<unknown> {
 }
 
 /**
- * Around a page the api prerenders, once React has taken it over (after its first commit, and the
- * renders its effects asked for: Ant Design's checkbox groups learn their options so): what the
- * visitor typed or ticked before is given to React (early-input.ts), then
- * public/start-after-paint.js is told, and sends again a form sent before.
+ * Around a page the api prerenders, once React has taken it over: what the visitor typed or ticked
+ * before is given to React (early-input.ts), then public/start-after-paint.js is told, and sends
+ * again a form sent before. Not in the first commit's effects: there the page's own effects ask for
+ * renders still to come (Ant Design's checkboxes register with their group so, and a group drops
+ * a ticked value it does not know). This component's own update, asked for in the same effects
+ * after theirs, is rendered with them, so its effect runs once the page has learnt what it asked.
  */
 function Hydrated({ children }: { children: ReactNode }) {
+  const [settled, setSettled] = useState(false);
+  // The one render this asks for is the point: it comes with the renders the page's effects asked for.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setSettled(true), []);
   useEffect(() => {
-    const after = setTimeout(() => {
-      replayEarlyInput();
-      document.dispatchEvent(new Event('mf:hydrated'));
-    });
-    return () => clearTimeout(after);
-  }, []);
+    if (!settled) return;
+    replayEarlyInput();
+    document.dispatchEvent(new Event('mf:hydrated'));
+  }, [settled]);
   return children;
 }
 
