@@ -60,23 +60,23 @@ describe('Reminders and event changes', () => {
 
   it('plans a delayed reminder 7 days and 24 hours before the start', async () => {
     const event = await createEvent(t);
-    const week = await reminderJob(event.id, 168, '20261212T1900');
-    const day = await reminderJob(event.id, 24, '20261212T1900');
+    const week = await reminderJob(event.id, 168, '20371212T1900');
+    const day = await reminderJob(event.id, 24, '20371212T1900');
     expect(await week?.getState()).toBe('delayed');
     expect(await day?.getState()).toBe('delayed');
-    expect(day?.data).toEqual({ eventId: event.id, hoursBefore: 24, startsAt: '20261212T1900' });
+    expect(day?.data).toEqual({ eventId: event.id, hoursBefore: 24, startsAt: '20371212T1900' });
     // Due when planned: the start less the reminder time (the relay adds its few milliseconds).
     const due = (job: typeof day) => (job ? job.timestamp + job.delay : 0);
-    expect(Math.abs(due(week) - Date.parse('2026-12-05T19:00:00Z'))).toBeLessThan(60_000);
-    expect(Math.abs(due(day) - Date.parse('2026-12-11T19:00:00Z'))).toBeLessThan(60_000);
+    expect(Math.abs(due(week) - Date.parse('2037-12-05T19:00:00Z'))).toBeLessThan(60_000);
+    expect(Math.abs(due(day) - Date.parse('2037-12-11T19:00:00Z'))).toBeLessThan(60_000);
 
     // Reminder times of the event's own; one already past is not planned.
     const custom = await createEvent(t, { reminderHours: [72, 2] });
-    expect(await reminderJob(custom.id, 72, '20261212T1900')).toBeTruthy();
-    expect(await reminderJob(custom.id, 168, '20261212T1900')).toBeFalsy();
+    expect(await reminderJob(custom.id, 72, '20371212T1900')).toBeTruthy();
+    expect(await reminderJob(custom.id, 168, '20371212T1900')).toBeFalsy();
     // Months ahead: a delay past an integer's milliseconds (24.8 days) is planned all the same.
-    const far = await createEvent(t, { date: '2027-03-12' });
-    expect(await (await reminderJob(far.id, 168, '20270312T1900'))?.getState()).toBe('delayed');
+    const far = await createEvent(t, { date: '2038-03-12' });
+    expect(await (await reminderJob(far.id, 168, '20380312T1900'))?.getState()).toBe('delayed');
     // Three days ahead (whenever the test runs): the week's reminder is past, the day's is not.
     const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const startsAt = `${date.replaceAll('-', '')}T1900`;
@@ -88,18 +88,18 @@ describe('Reminders and event changes', () => {
   it('reminds every attending guest with the details, the .ics, a map link and the pass; a declined guest gets none', async () => {
     const event = await createEvent(t);
     await guests(event.id);
-    await promote(event.id, 168, '20261212T1900');
+    await promote(event.id, 168, '20371212T1900');
 
     expect(smtp.received).toHaveLength(1);
     const [mail] = to('grace@example.com');
     const body = readable(mail.raw);
     expect(body).toMatch(/Subject: =\?UTF-8\?Q\?Reminder:_The_Riviera_Launch_is_in_7_d/);
-    expect(body).toContain('Saturday, December 12, 2026');
+    expect(body).toContain('Saturday, December 12, 2037');
     expect(body).toContain('19:00 - 23:00');
     expect(body).toContain('2 Guests');
     expect(body).toContain('https://www.google.com/maps/search/?api=1&query=H%C3%B4tel%20de%20Paris');
     expect(body).toMatch(/filename=pass\.png/);
-    expect(calendarOf(mail.raw)).toContain('DTSTART:20261212T190000');
+    expect(calendarOf(mail.raw)).toContain('DTSTART:20371212T190000');
     expect(to('rainier@example.com')).toHaveLength(0);
     expect(to('caroline@example.com')).toHaveLength(0);
   });
@@ -107,10 +107,10 @@ describe('Reminders and event changes', () => {
   it('never sends a reminder twice, even when its job runs again', async () => {
     const event = await createEvent(t);
     await guests(event.id);
-    await promote(event.id, 24, '20261212T1900');
+    await promote(event.id, 24, '20371212T1900');
     expect(subjects()).toHaveLength(1);
     // The same reminder delivered again (a retried or duplicated job): nothing more goes out.
-    await email().add('event.reminders', { eventId: event.id, hoursBefore: 24, startsAt: '20261212T1900' });
+    await email().add('event.reminders', { eventId: event.id, hoursBefore: 24, startsAt: '20371212T1900' });
     await t.drain();
     expect(subjects()).toHaveLength(1);
     const rows = await sql<{ key: string; status: string }>(
@@ -118,14 +118,14 @@ describe('Reminders and event changes', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'sent' });
-    expect(rows[0].key).toMatch(/^event\.reminder:[0-9a-f-]+:24:20261212T1900$/);
+    expect(rows[0].key).toMatch(/^event\.reminder:[0-9a-f-]+:24:20371212T1900$/);
   });
 
   it('reschedules the reminders when the date or time changes, and tells attending guests what changed', async () => {
     const event = await createEvent(t);
     await guests(event.id);
     await admin(t)
-      .patch(`/events/${event.id}`, { ...eventFields, date: '2026-12-19', startTime: '20:00' })
+      .patch(`/events/${event.id}`, { ...eventFields, date: '2037-12-19', startTime: '20:00' })
       .expect(200);
     await t.drain();
 
@@ -134,34 +134,34 @@ describe('Reminders and event changes', () => {
     expect(smtp.received).toHaveLength(1);
     const change = readable(smtp.received[0].raw);
     expect(change).toMatch(/Subject: =\?UTF-8\?Q\?Changed:_The_Riviera_Launch/);
-    expect(change).toContain('Date: now Saturday, December 19, 2026 (previously Saturday, December 12, 2026).');
+    expect(change).toContain('Date: now Saturday, December 19, 2037 (previously Saturday, December 12, 2037).');
     expect(change).toContain('Time: now 20:00 - 23:00 (previously 19:00 - 23:00).');
-    expect(calendarOf(smtp.received[0].raw)).toContain('DTSTART:20261219T200000');
+    expect(calendarOf(smtp.received[0].raw)).toContain('DTSTART:20371219T200000');
     smtp.received.length = 0;
 
-    const moved = await reminderJob(event.id, 24, '20261219T2000');
+    const moved = await reminderJob(event.id, 24, '20371219T2000');
     expect(await moved?.getState()).toBe('delayed');
-    expect(Math.abs((moved ? moved.timestamp + moved.delay : 0) - Date.parse('2026-12-18T20:00:00Z'))).toBeLessThan(
+    expect(Math.abs((moved ? moved.timestamp + moved.delay : 0) - Date.parse('2037-12-18T20:00:00Z'))).toBeLessThan(
       60_000,
     );
 
     // The reminder planned for the old start finds the event moved and sends nothing.
-    await promote(event.id, 24, '20261212T1900');
+    await promote(event.id, 24, '20371212T1900');
     expect(smtp.received).toHaveLength(0);
-    await promote(event.id, 24, '20261219T2000');
+    await promote(event.id, 24, '20371219T2000');
     expect(subjects()).toHaveLength(1);
     expect(readable(smtp.received[0].raw)).toMatch(/Subject: =\?UTF-8\?Q\?Reminder:_The_Riviera_Launch_is_tomor/);
-    expect(readable(smtp.received[0].raw)).toContain('Saturday, December 19, 2026');
+    expect(readable(smtp.received[0].raw)).toContain('Saturday, December 19, 2037');
 
     // A change of the venue alone is news too; a change of the description is not.
     smtp.received.length = 0;
     await admin(t)
-      .patch(`/events/${event.id}`, { ...eventFields, date: '2026-12-19', startTime: '20:00', venue: 'Villa Ephrussi' })
+      .patch(`/events/${event.id}`, { ...eventFields, date: '2037-12-19', startTime: '20:00', venue: 'Villa Ephrussi' })
       .expect(200);
     await admin(t)
       .patch(`/events/${event.id}`, {
         ...eventFields,
-        date: '2026-12-19',
+        date: '2037-12-19',
         startTime: '20:00',
         venue: 'Villa Ephrussi',
         description: 'Now with fireworks.',
@@ -188,7 +188,7 @@ describe('Reminders and event changes', () => {
     expect(calendarOf(cancelled[0].raw)).toContain('METHOD:CANCEL');
 
     smtp.received.length = 0;
-    await promote(event.id, 24, '20261212T1900');
+    await promote(event.id, 24, '20371212T1900');
     expect(smtp.received).toHaveLength(0);
   });
 });

@@ -54,7 +54,7 @@ describe('Invitation emails through the email worker', () => {
     expect(body).toMatch(/Subject: =\?UTF-8\?Q\?You_are_invited:_The_Riviera_Launch/);
     expect(body).toContain('Dear Grace Kelly,');
     expect(body).toContain(`https://club.example.com/invitation/${invitation.invitationCode}`);
-    expect(body).toContain('Saturday, December 12, 2026');
+    expect(body).toContain('Saturday, December 12, 2037');
     expect(body).toContain('19:00 - 23:00');
     expect(body).toContain('Place du Casino, Monte-Carlo, Monaco 98000, Monaco');
     expect(body).toContain('Black tie');
@@ -68,8 +68,8 @@ describe('Invitation emails through the email worker', () => {
     expect(body).toMatch(/Content-Disposition: attachment;\s+filename=the-riviera-launch\.ics/i);
     const ics = calendarOf(mail.raw);
     expect(ics).toContain('BEGIN:VEVENT');
-    expect(ics).toContain('DTSTART:20261212T190000');
-    expect(ics).toContain('DTEND:20261212T230000');
+    expect(ics).toContain('DTSTART:20371212T190000');
+    expect(ics).toContain('DTEND:20371212T230000');
     expect(ics).toContain('SUMMARY:The Riviera Launch');
     expect(ics).toContain(`URL:https://club.example.com/invitation/${invitation.invitationCode}`);
 

@@ -61,7 +61,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
         currency: 'USD',
         isPrivate: true,
         status: 'draft',
-        date: '2026-12-12',
+        date: '2037-12-12',
         startTime: '19:00',
         endTime: '23:00',
         capacity: 100,
@@ -188,7 +188,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
     });
 
     it('paginates the lists with a total', async () => {
-      for (let i = 0; i < 3; i += 1) await createEvent(t, { name: `Soirée ${i}`, date: `2026-12-1${i}` });
+      for (let i = 0; i < 3; i += 1) await createEvent(t, { name: `Soirée ${i}`, date: `2037-12-1${i}` });
       const page = await admin(t).get('/events?page=2&pageSize=2').expect(200);
       expect(page.body.total).toBe(3);
       expect(page.body.data).toHaveLength(1);
@@ -280,7 +280,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
       expect(response.body.data).toEqual({
         event: expect.objectContaining({
           name: 'The Riviera Launch',
-          date: '2026-12-12',
+          date: '2037-12-12',
           time: '19:00 - 23:00',
           location: 'Hôtel de Paris',
           address: 'Place du Casino, Monte-Carlo, Monaco 98000, Monaco',
@@ -299,7 +299,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
         pass: null,
         // Until when answers may change, and whom to ask after that.
         changes: {
-          deadline: '2026-12-10T19:00:00.000Z',
+          deadline: '2037-12-10T19:00:00.000Z',
           open: true,
           host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
         },
@@ -350,7 +350,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
       expect(readable(mail.raw)).toContain('2 Guests');
       const ics = calendarOf(mail.raw);
       expect(ics).toContain('BEGIN:VCALENDAR');
-      expect(ics).toContain('DTSTART:20261212T190000');
+      expect(ics).toContain('DTSTART:20371212T190000');
       expect(ics).toContain('SUMMARY:The Riviera Launch');
       const [delivery] = await sql<{ key: string; status: string }>('select key, status from email_deliveries');
       expect(delivery).toEqual({ key: `rsvp.confirmation:${response.body.data.rsvp.id}:1`, status: 'sent' });

@@ -456,7 +456,7 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
           currency: 'EUR',
           status: 'pending',
           invitation: { recipientName: 'Grace Kelly', recipientEmail: 'grace@example.com' },
-          event: { id: eventId, name: 'The Riviera Launch', date: '2026-12-12' },
+          event: { id: eventId, name: 'The Riviera Launch', date: '2037-12-12' },
         },
       ],
     });

@@ -33,7 +33,7 @@ describe('Guests who change their answer', () => {
     const event = await createEvent(t);
     const invitation = await createInvitation(t, event.id, { maxGuests: 3 });
     expect((await page(invitation.invitationCode)).changes).toEqual({
-      deadline: '2026-12-10T19:00:00.000Z',
+      deadline: '2037-12-10T19:00:00.000Z',
       open: true,
       host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
     });
@@ -70,7 +70,7 @@ describe('Guests who change their answer', () => {
     expect(second).toMatch(/Subject: =\?UTF-8\?Q\?Updated_confirmation:_The_Riviera/);
     expect(second).toContain('3 Guests');
     expect(second).toContain('Grace Kelly, Prince Rainier, Princess Caroline');
-    expect(second).toContain('until Thursday, December 10, 2026 at 19:00');
+    expect(second).toContain('until Thursday, December 10, 2037 at 19:00');
     const ics = calendarOf(smtp.received[1].raw);
     expect(ics).toMatch(/SEQUENCE:\d+/);
     expect(ics).toContain('STATUS:CONFIRMED');
@@ -162,7 +162,7 @@ describe('Guests who change their answer', () => {
 
   it('keeps the deadline before the start, with a readable 400', async () => {
     const late = await admin(t)
-      .post('/events', { ...eventFields, rsvpDeadline: '2026-12-12T20:00' })
+      .post('/events', { ...eventFields, rsvpDeadline: '2037-12-12T20:00' })
       .expect(400);
     expect(late.body.error).toBe('RSVP deadline must be before the event starts');
     const garbled = await admin(t)
@@ -170,9 +170,9 @@ describe('Guests who change their answer', () => {
       .expect(400);
     expect(garbled.body.error).toBe('RSVP deadline must be a date and time like 2026-12-10T19:00');
     const created = await admin(t)
-      .post('/events', { ...eventFields, rsvpDeadline: '2026-12-11T12:00' })
+      .post('/events', { ...eventFields, rsvpDeadline: '2037-12-11T12:00' })
       .expect(201);
-    expect(created.body.data).toMatchObject({ rsvpDeadline: '2026-12-11T12:00', reminderHours: [168, 24] });
+    expect(created.body.data).toMatchObject({ rsvpDeadline: '2037-12-11T12:00', reminderHours: [168, 24] });
   });
 
   it('never oversells: 30 guests changing their counts at once on a nearly full event', async () => {

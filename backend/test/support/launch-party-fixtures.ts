@@ -15,7 +15,7 @@ export const eventFields = {
   name: 'The Riviera Launch',
   description: 'An evening on the terrace to open the season.',
   eventType: 'launch_party',
-  date: '2026-12-12',
+  date: '2037-12-12',
   startTime: '19:00',
   endTime: '23:00',
   venue: 'Hôtel de Paris',

@@ -26,7 +26,7 @@ export async function createEvent(
       name,
       description: 'Champagne on the terrace at dusk.',
       eventType: 'launch_party',
-      date: '2026-12-12',
+      date: '2037-12-12',
       startTime: '19:00',
       endTime: '23:00',
       venue: 'Hôtel de Paris',
