@@ -593,10 +593,27 @@ export function findBudget(text: string): string | null {
 const PREFERENCE_PATTERNS = PREFERENCES.map(
   ([name, words]) => [name, words.map((word) => new RegExp(wordPattern(fold(word)).source))] as const,
 );
-const CATEGORY_PATTERNS = CATEGORY_ORDER.map(
-  (category) =>
-    [category, CATEGORY_WORDS[category].map(([word, weight]) => [wordPattern(fold(word)), weight] as const)] as const,
-);
+type Category = Exclude<MessageCategory, 'default'>;
+/**
+ * The category words by word, so a message is read in one pass over its own words: a keyword of
+ * one word counts as often as the message has that word (twice at most). A phrase ("private
+ * jet") is matched as it is written, and only in a message that has every word of it.
+ */
+const CATEGORY_WORDS_BY_WORD = new Map<string, Array<[Category, number]>>();
+const CATEGORY_PHRASES: Array<{ category: Category; weight: number; pattern: RegExp; words: string[] }> = [];
+for (const category of CATEGORY_ORDER) {
+  for (const [word, weight] of CATEGORY_WORDS[category]) {
+    const folded = fold(word);
+    if (/^[a-z0-9]+$/.test(folded)) {
+      const entries = CATEGORY_WORDS_BY_WORD.get(folded) ?? [];
+      entries.push([category, weight]);
+      CATEGORY_WORDS_BY_WORD.set(folded, entries);
+    } else {
+      const words = folded.split(/[^a-z0-9]+/).filter(Boolean);
+      CATEGORY_PHRASES.push({ category, weight, pattern: wordPattern(folded), words });
+    }
+  }
+}
 
 export function findPreferences(text: string): string[] {
   const t = fold(text);
@@ -632,14 +649,17 @@ export function findPreferences(text: string): string[] {
 
 export function findCategory(text: string): MessageCategory {
   const t = fold(text);
+  const counts = new Map<string, number>();
+  for (const word of t.split(/[^a-z0-9]+/)) if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
   const scores = new Map<MessageCategory, number>();
-  for (const [category, patterns] of CATEGORY_PATTERNS) {
-    let score = 0;
-    for (const [pattern, weight] of patterns) {
-      const matches = t.match(pattern);
-      if (matches) score += weight * Math.min(matches.length, 2);
-    }
-    scores.set(category, score);
+  const add = (category: Category, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
+  for (const [word, count] of counts) {
+    for (const [category, weight] of CATEGORY_WORDS_BY_WORD.get(word) ?? []) add(category, weight * Math.min(count, 2));
+  }
+  for (const phrase of CATEGORY_PHRASES) {
+    if (!phrase.words.every((word) => counts.has(word))) continue;
+    const matches = t.match(phrase.pattern);
+    if (matches) add(phrase.category, phrase.weight * Math.min(matches.length, 2));
   }
   let best: MessageCategory = 'default';
   let bestScore = 0;
