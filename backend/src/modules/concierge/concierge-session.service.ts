@@ -9,6 +9,8 @@ import { ConciergeKeys, revokedKey } from './concierge-keys';
 
 export const CONCIERGE_COOKIE = 'mf_concierge';
 const SESSION_HOURS = 12;
+/** How many checked cookie values are kept; past it, the oldest is dropped first. */
+const MAX_SIGNED_KEPT = 10_000;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -30,6 +32,8 @@ interface SignedSession {
 export class ConciergeSessionService {
   /** The password's hash in every signature (computed once: every member's request checks one). */
   private readonly passwordTag: string;
+  /** Cookie values whose signature was checked, so a member's next request is not signed again. */
+  private readonly signed = new Map<string, SignedSession>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,6 +73,8 @@ export class ConciergeSessionService {
   /** The session a cookie value carries, when we signed it for the current password and it is unexpired. */
   private read(value: unknown, now: number): SignedSession | null {
     if (!this.configured || typeof value !== 'string' || value.length > 200) return null;
+    const known = this.signed.get(value);
+    if (known) return known.expiresAt > now ? known : null;
     const parts = value.split('.');
     if (parts.length !== 3) return null;
     const [expires, id, signature] = parts;
@@ -76,7 +82,10 @@ export class ConciergeSessionService {
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const expiresAt = Number(expires);
-    return expiresAt > now ? { expiresAt, id } : null;
+    if (expiresAt <= now) return null;
+    if (this.signed.size >= MAX_SIGNED_KEPT) this.signed.delete(this.signed.keys().next().value as string);
+    this.signed.set(value, { expiresAt, id });
+    return { expiresAt, id };
   }
 
   /** True when the cookie value is ours, unexpired, and its session has not been signed out. */
