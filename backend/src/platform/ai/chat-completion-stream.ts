@@ -22,8 +22,8 @@ type Connect = (options: http.ClientRequestArgs) => Duplex | null | undefined;
  * idle (Node's after 5 s, the big APIs after a minute or so) and a reply that then needs a new one
  * would wait for its handshake, on the path of the member's first word (a loopback connect took
  * 1.6 ms at p50 on our 2-core VMs; TCP and TLS to a distant API, tens of milliseconds). So when the
- * agent needs a new connection it takes the ready one and a new one is opened at once; one that the
- * server closes unused is replaced. Only while replies are being written: the last new connection
+ * agent needs a new connection it takes the ready one and a new one is opened once the request is on
+ * its way; one that the server closes unused is replaced. Only while replies are being written: the last new connection
  * asked for within IDLE_CONNECTION_MS. A connection that fails to open is not replaced until the
  * next reply asks.
  */
@@ -33,13 +33,15 @@ class Spares {
 
   constructor(private readonly connect: Connect) {}
 
-  /** A connected socket for these options, or undefined; a new spare is opened either way. */
+  /** A connected socket for these options, or undefined; a new spare is opened either way, right after. */
   take(options: http.ClientRequestArgs & { _agentKey?: string }): Socket | undefined {
     this.askedAt = performance.now();
     const key = options._agentKey ?? '';
     const spare = this.ready.get(key);
     this.ready.delete(key);
-    this.open(key, options);
+    // The next spare is opened once this request is on its way, not on its path.
+    const copy = { ...options };
+    setImmediate(() => this.open(key, copy));
     if (!spare || spare.destroyed || spare.connecting) {
       spare?.destroy();
       return undefined;
@@ -70,31 +72,17 @@ class Spares {
   }
 }
 
-class WarmHttpAgent extends http.Agent {
-  private readonly spares = new Spares((options) => super.createConnection(options));
-
-  override createConnection(
-    options: http.ClientRequestArgs,
-    callback?: (err: Error | null, stream: Duplex) => void,
-  ): Duplex | null | undefined {
-    return this.spares.take(options) ?? super.createConnection(options, callback);
-  }
-}
-
-class WarmHttpsAgent extends https.Agent {
-  private readonly spares = new Spares((options) => super.createConnection(options));
-
-  override createConnection(
-    options: https.RequestOptions,
-    callback?: (err: Error | null, stream: Duplex) => void,
-  ): Duplex | null | undefined {
-    return this.spares.take(options) ?? super.createConnection(options, callback);
-  }
+/** The agent, its new connections taken from a Spares of its own first. */
+function warm<A extends http.Agent>(agent: A): A {
+  const connect = agent.createConnection.bind(agent);
+  const spares = new Spares((options) => connect(options));
+  agent.createConnection = (options, callback) => spares.take(options) ?? connect(options, callback);
+  return agent;
 }
 
 const agents = {
-  'http:': new WarmHttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
-  'https:': new WarmHttpsAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+  'http:': warm(new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS })),
+  'https:': warm(new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS })),
 };
 
 export interface ChatCompletionStreamRequest {
@@ -124,9 +112,21 @@ interface Opened {
   payload: string;
 }
 
+const urls = new Map<string, URL>();
+
+/** The chat completions URL of a base URL (parsed once: every reply asks for it). */
+function completionsUrl(baseURL: string): URL {
+  let url = urls.get(baseURL);
+  if (!url) {
+    url = new URL(`${baseURL.replace(/\/+$/, '')}/chat/completions`);
+    urls.set(baseURL, url);
+  }
+  return url;
+}
+
 /** Opens the request: a pooled connection, or a new one being made. Nothing is sent until `end`. */
 function open(request: ChatCompletionStreamRequest): Opened {
-  const url = new URL(`${request.baseURL.replace(/\/+$/, '')}/chat/completions`);
+  const url = completionsUrl(request.baseURL);
   const agent = agents[url.protocol as keyof typeof agents];
   if (!agent) throw new UpstreamStreamError(`unsupported base URL ${request.baseURL}`);
   const payload = JSON.stringify({ ...request.body, stream: true });
