@@ -66,6 +66,8 @@ interface Generation {
   persisted: boolean;
   /** Settles when the thread's transaction has answered (and a hand-off it implies is recorded). */
   begun: Promise<void>;
+  /** Lets the thread's transaction start (the reply's first frame is out). */
+  release: () => void;
   controller: AbortController;
   stopped: boolean;
   seq: number;
@@ -83,6 +85,9 @@ const MAX_FRAMES = 20_000;
  * (the api spent about 6% less CPU in bench:chat-stream).
  */
 const FRAME_FLUSH_MS = 20;
+
+/** The longest a member's message waits to be written in its thread for the reply's first frame. */
+const BEGIN_AFTER_MS = 200;
 
 /**
  * Appends a batch of frames, of any replies, in one command: KEYS are the replies' streams,
@@ -205,10 +210,19 @@ export class ChatStreamsService implements OnApplicationShutdown {
     const pieces = quiet || !reply ? await this.personNotice(!already, body.messages) : reply;
     await this.listenForStop().catch(() => undefined);
     const id = randomUUID();
-    const begin = this.threads.beginReply(sessionId, body.threadId, {
-      id,
-      userMessage: { id: body.userMessageId, content: last.content },
-      replaceFrom: body.replaceFrom,
+    // An AI reply's thread is written once the reply's first frame is out, or BEGIN_AFTER_MS after
+    // the request when the model is slow to answer: a model may answer within the round trip, and
+    // its first word then does not wait behind the thread's statements. A notice waits for them.
+    let release: () => void = () => undefined;
+    const released = quiet ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve));
+    const timer = quiet ? undefined : setTimeout(release, BEGIN_AFTER_MS);
+    const begin = released.then(() => {
+      clearTimeout(timer);
+      return this.threads.beginReply(sessionId, body.threadId, {
+        id,
+        userMessage: { id: body.userMessageId, content: last.content },
+        replaceFrom: body.replaceFrom,
+      });
     });
     const generation: Generation = {
       id,
@@ -218,6 +232,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
       // Until the transaction answers, a reply to a thread id the session may hold runs to its end.
       persisted: Boolean(body.threadId && UUID.test(body.threadId)),
       begun: Promise.resolve(),
+      release,
       controller,
       stopped: false,
       seq: 0,
@@ -309,6 +324,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
         if (signal.aborted) return;
         generation.content += text;
         this.emit(generation, 'delta', { content: text });
+        if (generation.seq === 1) generation.release();
       },
       end: () => void this.finish(generation, signal.aborted ? 'stopped' : 'complete', null),
       fail: (error) => {
@@ -323,6 +339,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
   }
 
   private async finish(generation: Generation, status: MessageStatus, failure: string | null): Promise<void> {
+    generation.release();
     // The last frame waits for the thread's transaction: once a reply has ended, its thread holds
     // the member's message and the reply.
     await generation.begun;
