@@ -317,6 +317,33 @@ describe('the concierge as a service: threads held by the server, resumable stre
     expect(await read()).toMatchObject({ id: messageId, content: partial, status: 'stopped' });
   });
 
+  it('writes the member’s message in its thread while the model has not yet said a word', async () => {
+    const cookie = await session();
+    // The model opens its answer and stays silent.
+    ai.answer(() => ({ kind: 'raw', pieces: [], keepOpen: true }));
+    const threadId = uuid();
+    const upstreamClosed = ai.nextClose();
+    const stream = open(baseOne, '/api/chat/stream', cookie, {
+      threadId,
+      messages: [{ role: 'user', content: 'A quiet table for two' }],
+    });
+    const read = async () =>
+      ((await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data?.messages ??
+        []) as Array<{ id: string; role: string; content: string; status?: string }>;
+    for (let i = 0; i < 250 && (await read()).length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    const messages = await read();
+    expect(messages).toMatchObject([
+      { role: 'user', content: 'A quiet table for two' },
+      { role: 'assistant', content: '', status: 'streaming' },
+    ]);
+    expect(ai.requests).toHaveLength(1);
+    // Stopped, the reply is kept as it stands, empty.
+    await request(one.http).post(`/api/chat/stream/${messages[1].id}/stop`).set('Cookie', cookie).expect(200);
+    await upstreamClosed;
+    const done = await (await stream).until((f) => f.event === 'done');
+    expect(done.data.message).toMatchObject({ id: messages[1].id, content: '', status: 'stopped' });
+  });
+
   it('delivers a change made through one api process to the session’s tab connected to the other, and to no other session', async () => {
     const cookie = await session();
     const other = await session();
