@@ -171,11 +171,11 @@ export class ChatStreamsService implements OnApplicationShutdown {
    * conversation is refused (400) before anything starts, and so is a session signed out (`live`,
    * the guard's check, answers false: 401): nothing is written or asked before it answers.
    *
-   * An AI reply asks the model at once: the thread is written (beginReply's transaction) while the
-   * upstream answers, not before, so its round trips are not added to the first frame. The frames
-   * go only to this request and to the reply's Redis stream (whose owner is this session) until
-   * then; the reply is kept in the thread only when the transaction says the session holds it,
-   * and finishReply waits for it.
+   * An AI reply asks the model at once: the thread is written (beginReply's transaction) once the
+   * first frame is out (BEGIN_AFTER_MS at the latest), not before, so its round trips are not
+   * added to the first frame. The frames go only to this request and to the reply's Redis stream
+   * (whose owner is this session) until then; the reply is kept in the thread only when the
+   * transaction says the session holds it, and the last frame and finishReply wait for it.
    */
   async start(
     sessionId: string,
