@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './support/database';
-import { answerTo } from './support/page';
+import { answerTo, choose } from './support/page';
 import { AUTH, signIn, createEvent } from './support/admin';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -47,9 +47,7 @@ test('an admin selects waitlist rows, invites them to an event, and the progress
   await page.getByRole('button', { name: 'Invite to event' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite to Event' });
   await expect(dialog.getByText('3 chosen entries')).toBeVisible();
-  await dialog.getByLabel('Event').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: eventName }).click();
-  await expect(dialog.getByTitle(eventName)).toBeVisible();
+  await choose(page, dialog, 'Event', eventName);
   await dialog.getByLabel('Max Guests').fill('2');
   await dialog.getByLabel('Note (optional)').fill('Valet at the north entrance.');
   await shoot(page, 'waitlist-invite-dialog-1440');
@@ -68,9 +66,7 @@ test('an admin selects waitlist rows, invites them to an event, and the progress
   await page.getByRole('button', { name: 'Invite all 25 matching' }).click();
   const all = page.getByRole('dialog', { name: 'Invite to Event' });
   await expect(all.getByText('every entry matching the current search and filters (25 entries)')).toBeVisible();
-  await all.getByLabel('Event').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: eventName }).click();
-  await expect(all.getByTitle(eventName)).toBeVisible();
+  await choose(page, all, 'Event', eventName);
   const matching = await answerTo(page, 'POST', '/api/admin/invitations/from-waitlist', () =>
     all.getByRole('button', { name: 'Send Invitations' }).click(),
   );

@@ -1,4 +1,4 @@
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
 /**
  * Waits until a page served prerendered (/) has been taken over by its script. The prerendered
@@ -25,4 +25,20 @@ export async function answerTo(
   });
   await action();
   return answer;
+}
+
+/**
+ * Chooses `text` in the Ant Design select labelled `label` within `scope`, and waits until the
+ * select shows it. On a loaded machine a click can land while the option list is being drawn
+ * again (its options arrive from the server as it opens) and choose nothing: the click is then
+ * made again, as a person would.
+ */
+export async function choose(page: Page, scope: Locator, label: string, text: string): Promise<void> {
+  const option = page.locator('.ant-select-item-option').filter({ hasText: text });
+  await expect(async () => {
+    if (await scope.getByTitle(text).isVisible()) return;
+    if (!(await option.isVisible())) await scope.getByLabel(label).click();
+    await option.click({ timeout: 5_000 });
+    await expect(scope.getByTitle(text)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
