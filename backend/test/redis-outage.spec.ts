@@ -83,14 +83,13 @@ describe('public writes while Redis is down', () => {
       `insert into waitlist_entries (id, email, consent) values (gen_random_uuid(), 'ida@example.com', true) returning id`,
     );
     // Transactions in the test database waiting on their client (the relay waiting on Redis with
-    // its rows claimed).
-    const waitingTransactions = async () => {
-      const [{ count }] = await em.execute<Array<{ count: number }>>(
-        `select count(*)::int as count
+    // its rows claimed), each known by its connection and its start: the relay claims the row
+    // again soon after giving it back, and that is another transaction.
+    const waitingTransactions = () =>
+      em.execute<Array<{ pid: number; started: string }>>(
+        `select pid, xact_start::text as started
            from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
       );
-      return count;
-    };
     const until = async (what: string, done: () => Promise<boolean>) => {
       // No deadline of our own: a condition never met fails the test at its timeout.
       while (!(await done())) await new Promise((r) => setTimeout(r, 50));
@@ -105,8 +104,11 @@ describe('public writes while Redis is down', () => {
       );
       // The relay claims the row and waits on Redis inside its transaction, then gives the row
       // back while Redis is still stalled: its wait is bounded by its own limit, not by Redis.
-      await until('claimed', async () => (await waitingTransactions()) > 0);
-      await until('given back', async () => (await waitingTransactions()) === 0);
+      let claim: { pid: number; started: string } | undefined;
+      await until('claimed', async () => ([claim] = await waitingTransactions()).length > 0);
+      await until('given back', async () =>
+        (await waitingTransactions()).every((w) => w.pid !== claim?.pid || w.started !== claim.started),
+      );
       const [{ count: unclaimed }] = await em.execute<Array<{ count: number }>>(
         `select count(*)::int as count from outbox_messages where id = ? and dispatched_at is null`,
         [message.id],
