@@ -22,10 +22,10 @@ type Connect = (options: http.ClientRequestArgs) => Duplex | null | undefined;
  * idle (Node's after 5 s, the big APIs after a minute or so) and a reply that then needs a new one
  * would wait for its handshake, on the path of the member's first word (a loopback connect took
  * 1.6 ms at p50 on our 2-core VMs; TCP and TLS to a distant API, tens of milliseconds). So when the
- * agent needs a new connection it takes the ready one and a new one is opened once the request is on
- * its way; one that the server closes unused is replaced. Only while replies are being written: the last new connection
- * asked for within IDLE_CONNECTION_MS. A connection that fails to open is not replaced until the
- * next reply asks.
+ * agent needs a new connection it takes the ready one and a new one is opened once the request is
+ * on its way; one that the server closes unused is replaced. Only while replies are being written:
+ * the last new connection asked for within IDLE_CONNECTION_MS. A connection that fails to open is
+ * not replaced until the next reply asks.
  */
 class Spares {
   private readonly ready = new Map<string, Socket>();
@@ -33,7 +33,7 @@ class Spares {
 
   constructor(private readonly connect: Connect) {}
 
-  /** A connected socket for these options, or undefined; a new spare is opened either way, right after. */
+  /** A connected socket for these options, or undefined; a new spare is opened right after either way. */
   take(options: http.ClientRequestArgs & { _agentKey?: string }): Socket | undefined {
     this.askedAt = performance.now();
     const key = options._agentKey ?? '';
