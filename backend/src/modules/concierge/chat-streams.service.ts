@@ -213,9 +213,10 @@ export class ChatStreamsService implements OnApplicationShutdown {
     // An AI reply's thread is written once the reply's first frame is out, or BEGIN_AFTER_MS after
     // the request when the model is slow to answer: a model may answer within the round trip, and
     // its first word then does not wait behind the thread's statements. A notice waits for them.
-    let release: () => void = () => undefined;
-    const released = quiet ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve));
-    const timer = quiet ? undefined : setTimeout(release, BEGIN_AFTER_MS);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const timer = setTimeout(release, BEGIN_AFTER_MS);
+    if (quiet) release();
     const begin = released.then(() => {
       clearTimeout(timer);
       return this.threads.beginReply(sessionId, body.threadId, {
