@@ -4,7 +4,8 @@
  * into an empty database, after asking. The database is the app's (DATABASE_URL, else
  * DATABASE_NAME on the local or embedded PostgreSQL) unless --database names another on the
  * same server; it is created when missing, and a database holding any table is never touched.
- * --yes answers the question for scripts.
+ * --yes answers the question for scripts. A dump other users of the machine may open is refused:
+ * it holds password hashes, guests' personal data and invitation codes.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -35,6 +36,17 @@ async function tableCount(url) {
   return rows[0].count;
 }
 
+/** Windows has no such bits: there the folder's access list decides. */
+function refuseShared(file) {
+  const mode = statSync(file).mode & 0o777;
+  if (process.platform === 'win32' || (mode & 0o077) === 0) return;
+  throw new Error(
+    `${file} is open to other users of this machine (mode ${mode.toString(8).padStart(3, '0')}), and a dump holds password hashes, ` +
+      `guests' personal data and invitation codes. Nothing restored. Make it private first (chmod 600 "${file}"), ` +
+      'and check who could have read or changed it.',
+  );
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const at = args.indexOf('--database');
@@ -44,6 +56,7 @@ async function main() {
   if (files.length !== 1 || (at >= 0 && !database)) throw new Error(USAGE);
   const file = resolve(files[0]);
   if (!existsSync(file)) throw new Error(`No backup at ${file}`);
+  refuseShared(file);
 
   const app = await appDatabase();
   const url = database ? services.withDatabase(app.url, database) : app.url;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestApp } from './support/test-app';
@@ -19,15 +19,20 @@ describe('Backups', () => {
   const suffix = randomBytes(3).toString('hex');
   const source = services.withDatabase(process.env.DATABASE_URL, `mf_test_backup_${suffix}`);
   const restored = `mf_test_restored_${suffix}`;
+  const shared = `mf_test_shared_${suffix}`;
   const dir = mkdtempSync(join(tmpdir(), 'mf-backups-'));
 
-  const script = (name: string, args: string[] = [], input = '') =>
+  // Dumps of the tests on who may read them, apart from the others'.
+  const privacyDir = mkdtempSync(join(tmpdir(), 'mf-backup-modes-'));
+
+  const script = (name: string, args: string[] = [], input = '', backupDir = dir) =>
     spawnSync(process.execPath, [join(ROOT, 'infra', `${name}.mjs`), ...args], {
       cwd: ROOT,
       input,
       encoding: 'utf8',
-      env: { ...process.env, SKIP_DOTENV: '1', DATABASE_URL: source, BACKUP_DIR: dir },
+      env: { ...process.env, SKIP_DOTENV: '1', DATABASE_URL: source, BACKUP_DIR: backupDir },
     });
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
   const query = async (url: string, sql: string) => (await services.pgQuery(url, sql)).rows;
 
   beforeAll(async () => {
@@ -44,7 +49,9 @@ describe('Backups', () => {
   afterAll(async () => {
     await services.dropDatabase(source).catch(() => undefined);
     await services.dropDatabase(services.withDatabase(source, restored)).catch(() => undefined);
+    await services.dropDatabase(services.withDatabase(source, shared)).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
+    rmSync(privacyDir, { recursive: true, force: true });
   });
 
   it('backs up, and restores into a fresh database after a yes what was deleted since', async () => {
@@ -84,5 +91,31 @@ describe('Backups', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(`Database "mf_test_backup_${suffix}" is not empty`);
     expect(await query(source, 'select count(*)::int as count from waitlist_entries')).toEqual([{ count: 0 }]);
+  });
+
+  it('writes a dump only its owner may read, in a folder only its owner may open, even one made open before', () => {
+    const folder = join(privacyDir, 'backups');
+    mkdirSync(folder);
+    chmodSync(folder, 0o755);
+    const backup = script('backup', [], '', folder);
+    expect(backup.status).toBe(0);
+    const files = readdirSync(folder);
+    expect(files).toHaveLength(1);
+    expect(modeOf(folder)).toBe(0o700);
+    expect(modeOf(join(folder, files[0]))).toBe(0o600);
+  });
+
+  it('refuses to restore a dump that other users of the machine could read, and says how to fix it', async () => {
+    const [dump] = readdirSync(dir);
+    const file = join(privacyDir, 'shared.dump');
+    copyFileSync(join(dir, dump), file);
+    chmodSync(file, 0o644);
+    const refused = script('restore', [file, '--database', shared, '--yes']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`${file} is open to other users of this machine (mode 644)`);
+    expect(refused.stderr).toContain(`chmod 600 "${file}"`);
+    expect(
+      await services.pgQuery(services.withDatabase(source, shared), 'select 1').catch((e: Error) => e),
+    ).toMatchObject({ code: '3D000' });
   });
 });
