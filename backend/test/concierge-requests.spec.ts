@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { asAdmin } from './support/admin';
+import { AdminAuthService } from '../src/modules/admin/admin-auth.service';
+import { asAdmin, basic } from './support/admin';
 import { listen, open, type LiveStream } from './support/live-stream';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -69,7 +70,7 @@ describe('requests members can follow, and the staff console (issue 19, sections
     await request(one.http)
       .post('/api/chat/stream')
       .set('Cookie', cookie)
-      .send({ threadId, userMessageId: crypto.randomUUID(), messages: [{ role: 'user', content: text }] })
+      .send({ threadId, userMessageId: crypto.randomUUID(), message: text })
       .expect(200);
     const frame = await live.until(
       (f) => live.frames.indexOf(f) >= seen && f.event === 'request.changed' && f.data.threadId === threadId,
@@ -278,6 +279,41 @@ describe('requests members can follow, and the staff console (issue 19, sections
     await request(two.http).get('/api/concierge/requests').expect(401);
   });
 
+  it('signs a staff change and reply without a name as “Your concierge”, never with the administrator’s username', async () => {
+    // An administrator whose username would stand out wherever it leaked.
+    await one.app.get(AdminAuthService).insertIfAbsent('steward', 'steward-password-123');
+    const steward = basic('steward', 'steward-password-123');
+    const member = await session();
+    const live = await follow(member);
+    const threadId = crypto.randomUUID();
+    const id = await ask(member, live, threadId);
+
+    await request(one.http)
+      .patch(`/api/admin/user-requests/${id}`)
+      .set('Authorization', steward)
+      .send({ status: 'in_progress' })
+      .expect(200);
+    const reply = await request(one.http)
+      .post(`/api/admin/user-requests/${id}/replies`)
+      .set('Authorization', steward)
+      .send({ content: 'Which marina would suit you best?' })
+      .expect(201);
+    expect(reply.body.data).toMatchObject({ role: 'concierge', author: 'Your concierge' });
+
+    const messages = await thread(member, threadId);
+    expect(messages.filter((m) => m.role === 'concierge').map((m) => m.author)).toEqual([
+      'Your concierge',
+      'Your concierge',
+    ]);
+    const [mineNow] = await mine(member);
+    expect(mineNow.history.map((h) => [h.status, h.actor, h.actorName])).toEqual([
+      ['received', 'member', null],
+      ['in_progress', 'staff', 'Your concierge'],
+    ]);
+    // Nothing the member can read names the administrator.
+    expect(JSON.stringify({ messages, mineNow })).not.toMatch(/steward/i);
+  });
+
   it('keeps a member’s thread requests out of the public session list, and records none for a regenerated reply', async () => {
     const member = await session();
     const live = await follow(member);
@@ -301,7 +337,7 @@ describe('requests members can follow, and the staff console (issue 19, sections
         threadId,
         userMessageId: messages[0].id,
         replaceFrom: messages[1].id,
-        messages: [{ role: 'user', content: YACHT }],
+        message: YACHT,
       })
       .expect(200);
     // A new message on the same topic is added (and, once it is, anything the regenerate recorded would be too).
@@ -329,7 +365,7 @@ describe('requests members can follow, and the staff console (issue 19, sections
       const answer = await request(one.http)
         .post('/api/chat/stream')
         .set('Cookie', member)
-        .send({ threadId, userMessageId: crypto.randomUUID(), messages: [{ role: 'user', content }] })
+        .send({ threadId, userMessageId: crypto.randomUUID(), message: content })
         .expect(200);
       const done = answer.text.split('\n\n').find((block) => block.startsWith('event: done')) ?? '';
       return (JSON.parse(done.split('data: ')[1]) as { message: { content: string } }).message.content;
@@ -363,7 +399,7 @@ describe('requests members can follow, and the staff console (issue 19, sections
     const answer = await request(one.http)
       .post('/api/chat/stream')
       .set('Cookie', member)
-      .send({ threadId, userMessageId: crypto.randomUUID(), messages: [{ role: 'user', content: YACHT }] })
+      .send({ threadId, userMessageId: crypto.randomUUID(), message: YACHT })
       .expect(401);
     expect(answer.body.error).toBe('Your concierge session has ended. Please enter the password again.');
     expect(ai.requests).toHaveLength(0);

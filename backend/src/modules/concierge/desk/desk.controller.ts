@@ -7,16 +7,21 @@ import { STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { keepAlive, openEventStream, sseFrame } from '../../../platform/live/sse';
 import { AdminOnly } from '../../admin/admin-only.decorator';
-import type { AdminRequest } from '../../admin/admin.guard';
 import { USER_REQUEST, USER_REQUEST_WITH_HISTORY } from '../../requests/requests.schemas';
 import { ChangeRequestStatusDto, ProposeOptionsDto, StaffReplyDto, StaffRequestsQueryDto } from '../dto/desk.dto';
 import { DESK_STATS, STAFF_REQUEST_CARD, STAFF_REQUEST_DETAIL } from '../dto/desk.schemas';
 import { MESSAGE_VIEW } from '../dto/threads.schemas';
 import { DeskService } from './desk.service';
 
-/** The name a staff action is signed with: the one given, else the admin's username. */
-function signer(request: Request, given?: string): string {
-  return given?.trim() || (request as AdminRequest).admin?.username || 'Concierge';
+/**
+ * What a staff action is signed with when no name is given, in the member's thread and in the
+ * request's history (which the member reads too). Never the admin's username: it is half of the
+ * admin's credentials. Until staff have accounts of their own, the team signs.
+ */
+const TEAM_SIGNATURE = 'Your concierge';
+
+function signer(given?: string): string {
+  return given?.trim() || TEAM_SIGNATURE;
 }
 
 /** The staff console's Requests tab: cards, a request's conversation, and what staff do with it. */
@@ -79,16 +84,16 @@ export class DeskController {
   @ApiOperation({ summary: 'Changes a request’s status, with a note; the member is told in their thread' })
   @ApiAnswer(dataOnly(USER_REQUEST_WITH_HISTORY))
   @ApiErrors(400, 404, 409)
-  async changeStatus(@Param('id') id: string, @Body() body: ChangeRequestStatusDto, @Req() request: Request) {
-    return { data: await this.desk.changeStatus(id, body.status, signer(request, body.staffName), body.note) };
+  async changeStatus(@Param('id') id: string, @Body() body: ChangeRequestStatusDto) {
+    return { data: await this.desk.changeStatus(id, body.status, signer(body.staffName), body.note) };
   }
 
   @Post(':id/replies')
   @ApiOperation({ summary: 'Replies in the member’s thread as a named human concierge, delivered live' })
   @ApiAnswer(dataOnly(MESSAGE_VIEW), { status: 201, description: 'Sent' })
   @ApiErrors(400, 404, 409)
-  async reply(@Param('id') id: string, @Body() body: StaffReplyDto, @Req() request: Request) {
-    return { data: await this.desk.reply(id, signer(request, body.staffName), body.content) };
+  async reply(@Param('id') id: string, @Body() body: StaffReplyDto) {
+    return { data: await this.desk.reply(id, signer(body.staffName), body.content) };
   }
 
   @Post(':id/hand-back')
@@ -105,9 +110,9 @@ export class DeskController {
   @ApiAnswer(dataOnly(USER_REQUEST_WITH_HISTORY))
   @ApiErrors(400, 404, 409)
   @HttpCode(200)
-  async propose(@Param('id') id: string, @Body() body: ProposeOptionsDto, @Req() request: Request) {
+  async propose(@Param('id') id: string, @Body() body: ProposeOptionsDto) {
     return {
-      data: await this.desk.proposeOptions(id, signer(request, body.staffName), body.options, body.note),
+      data: await this.desk.proposeOptions(id, signer(body.staffName), body.options, body.note),
     };
   }
 }
