@@ -342,10 +342,50 @@ describe('requests members can follow, and the staff console (issue 19, sections
       .expect(200);
     // A new message on the same topic is added (and, once it is, anything the regenerate recorded would be too).
     expect(await ask(member, live, threadId, 'The yacht should have a jacuzzi on deck')).toBe(id);
-    const text = (await request(one.http).get(`/api/user-requests/${id}`).expect(200)).body.data.request.text as string;
+    const text = (await request(one.http).get(`/api/user-requests/${id}`).set('Cookie', member).expect(200)).body.data
+      .request.text as string;
     expect(text.split('charter a yacht')).toHaveLength(2);
     expect(text).toMatch(/jacuzzi/);
     expect(await mine(member)).toHaveLength(1);
+  });
+
+  it('shows a thread’s request, and its follow-up, only to that thread’s concierge session', async () => {
+    const member = await session();
+    const live = await follow(member);
+    const id = await ask(member, live, crypto.randomUUID());
+    const stranger = await session();
+    for (const cookie of [undefined, stranger, 'mf_concierge=not-a-session']) {
+      const read = request(one.http).get(`/api/user-requests/${id}`);
+      const followUp = request(one.http).post(`/api/user-requests/${id}/next-step`);
+      if (cookie) {
+        void read.set('Cookie', cookie);
+        void followUp.set('Cookie', cookie);
+      }
+      await read.expect(404, { success: false, error: 'Request not found.' });
+      await followUp.expect(404, { success: false, error: 'Request not found.' });
+    }
+    // A session signed out no longer reads it either.
+    const signedOut = await session();
+    const other = await ask(signedOut, await follow(signedOut), crypto.randomUUID());
+    await request(one.http).get(`/api/user-requests/${other}`).set('Cookie', signedOut).expect(200);
+    await request(two.http).post('/api/concierge/logout').set('Cookie', signedOut).expect(200);
+    await request(one.http).get(`/api/user-requests/${other}`).set('Cookie', signedOut).expect(404);
+
+    const own = await request(one.http).get(`/api/user-requests/${id}`).set('Cookie', member).expect(200);
+    expect(own.body.data.request).toMatchObject({ id, text: YACHT });
+    const next = await request(one.http).post(`/api/user-requests/${id}/next-step`).set('Cookie', member).expect(200);
+    expect(next.body.data.content).toEqual(expect.any(String));
+  });
+
+  it('lets the widget and the session chat read their own request and ask its follow-up, as the spec’s screens do', async () => {
+    const sessionId = crypto.randomUUID();
+    const chat = await request(one.http).post('/api/chat').send({ message: YACHT, conversationHistory: [], sessionId });
+    expect(chat.status).toBe(200);
+    const id = chat.body.data.requestId as string;
+    const read = await request(one.http).get(`/api/user-requests/${id}`).expect(200);
+    expect(read.body.data.request).toMatchObject({ id, sessionId, threadId: null });
+    const next = await request(one.http).post(`/api/user-requests/${id}/next-step`).expect(200);
+    expect(next.body.data.content).toEqual(expect.any(String));
   });
 
   it('hands a thread to a person when the member asks in plain words: the AI is silent until staff hand it back', async () => {

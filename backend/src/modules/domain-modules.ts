@@ -9,6 +9,7 @@ import { InvitationsModule } from './invitations/invitations.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SiteConfigModule } from './site-config/site-config.module';
+import { ThreadSessionsModule } from './thread-sessions.module';
 import { VendorApplicationsModule } from './vendor-applications/vendor-applications.module';
 import { VendorsModule } from './vendors/vendors.module';
 import { WaitlistModule } from './waitlist/waitlist.module';
@@ -29,6 +30,7 @@ export const DOMAIN_MODULES = [
   PaymentsModule,
   RequestsModule,
   ConciergeModule,
+  ThreadSessionsModule,
   ImagesModule,
   VendorsModule,
   VendorApplicationsModule,

@@ -282,6 +282,22 @@ export class RequestsService {
     return view(await this.load(id));
   }
 
+  /**
+   * A request as its own chat reads it: one made in a members' thread only with that thread's
+   * concierge session (`session` answers the caller's, and is asked only then); the widget's and
+   * the session chat's with its id, as the spec's screens ask for it. Anyone else is told it does
+   * not exist.
+   */
+  private async loadForChat(id: string, session: () => Promise<string | null>): Promise<UserRequest> {
+    const request = await this.load(id);
+    if (request.threadId && (await session()) !== request.sessionId) throw AppError.notFound(NOT_FOUND);
+    return request;
+  }
+
+  async getForChat(id: string, session: () => Promise<string | null>): Promise<UserRequestView> {
+    return view(await this.loadForChat(id, session));
+  }
+
   async getWithHistory(id: string): Promise<UserRequestWithHistory> {
     const em = this.em.fork();
     const request = UUID.test(id) ? await em.findOne(UserRequest, { id }) : null;
@@ -398,9 +414,9 @@ export class RequestsService {
     };
   }
 
-  /** A follow-up question about what the request still lacks, from its latest text. */
-  async nextStep(id: string): Promise<string> {
-    const request = await this.load(id);
+  /** A follow-up question about what the request still lacks, from its latest text (see getForChat). */
+  async nextStep(id: string, session: () => Promise<string | null>): Promise<string> {
+    const request = await this.loadForChat(id, session);
     try {
       return await this.ai.followUp(request.text, await this.currentEntities(request));
     } catch (error) {

@@ -1,0 +1,26 @@
+import { Global, Module } from '@nestjs/common';
+import { ConciergeModule } from './concierge/concierge.module';
+import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge/concierge-session.service';
+import { THREAD_SESSIONS, type ThreadSessions } from './requests/thread-sessions';
+
+/**
+ * Tells the requests module whose concierge session a browser holds, through the concierge
+ * module's own session check. Wired here, above both, because the concierge module depends on
+ * the requests module and a module never imports one that imports it.
+ */
+@Global()
+@Module({
+  imports: [ConciergeModule],
+  providers: [
+    {
+      provide: THREAD_SESSIONS,
+      inject: [ConciergeSessionService],
+      useFactory: (sessions: ConciergeSessionService): ThreadSessions => ({
+        sessionOf: (request) =>
+          sessions.sessionId((request.cookies as Record<string, unknown> | undefined)?.[CONCIERGE_COOKIE]),
+      }),
+    },
+  ],
+  exports: [THREAD_SESSIONS],
+})
+export class ThreadSessionsModule {}
