@@ -137,7 +137,7 @@ describe('Inviting from the waitlist', () => {
     const date = await admin(t)
       .post('/invitations/from-waitlist', { eventId: event.id, allMatching: true, signedUpFrom: '2026-13-01' })
       .expect(400);
-    expect(date.body.error).toBe('Signed up from must be a date (YYYY-MM-DD)');
+    expect(date.body.error).toBe('Signed up from must be a valid date (YYYY-MM-DD)');
     await admin(t).post('/invitations/from-waitlist', { eventId: 999999, allMatching: true }).expect(400);
   });
 });

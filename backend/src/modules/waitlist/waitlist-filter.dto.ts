@@ -1,13 +1,13 @@
 /** The waitlist filter other modules pass to WaitlistService (invitations: 'Invite to event'). */
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsCalendarDate } from '../../common/calendar-date';
 
 const trimmed = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
   const text = value.trim();
   return text === '' ? undefined : text;
 };
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
  * Which waitlist entries a list, or an invitation to every match, covers: the search text (any
@@ -35,14 +35,12 @@ export class WaitlistFilterDto {
 
   @IsOptional()
   @Transform(trimmed)
-  @Matches(DATE, { message: 'Signed up from must be a date (YYYY-MM-DD)' })
-  @IsString({ message: 'Signed up from must be a date (YYYY-MM-DD)' })
+  @IsCalendarDate('Signed up from')
   signedUpFrom?: string;
 
   @IsOptional()
   @Transform(trimmed)
-  @Matches(DATE, { message: 'Signed up to must be a date (YYYY-MM-DD)' })
-  @IsString({ message: 'Signed up to must be a date (YYYY-MM-DD)' })
+  @IsCalendarDate('Signed up to')
   signedUpTo?: string;
 }
 

@@ -18,6 +18,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { IsCalendarDate } from '../../../common/calendar-date';
 import { decimalNumber } from '../../../common/decimal-number';
 import {
   CURRENCIES,
@@ -34,30 +35,6 @@ const emptyToNull = ({ value }: { value: unknown }) => {
   return trimmed === '' ? null : trimmed;
 };
 
-@ValidatorConstraint({ name: 'calendarDate' })
-class CalendarDate implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }
-  defaultMessage(): string {
-    return 'Date must be a valid date (YYYY-MM-DD)';
-  }
-}
-
-/** PostgreSQL's dates start long before 1900, but no launch party of ours does; year 0 is not a date there. */
-@ValidatorConstraint({ name: 'plausibleYear' })
-class PlausibleYear implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    const year = Number(String(value).slice(0, 4));
-    return year >= 1900 && year <= 9999;
-  }
-  defaultMessage(): string {
-    return 'Date must be between the years 1900 and 9999';
-  }
-}
-
 @ValidatorConstraint({ name: 'twoDecimals' })
 class TwoDecimals implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
@@ -69,7 +46,6 @@ class TwoDecimals implements ValidatorConstraintInterface {
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DEADLINE = /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
 const MAX_REMINDER_HOURS = 60 * 24;
 
 const SHORT = 200;
@@ -97,8 +73,7 @@ export class EventFieldsDto {
   @IsIn(EVENT_TYPES, { message: `Event type must be one of ${EVENT_TYPES.join(', ')}` })
   eventType?: EventType;
 
-  @Validate(PlausibleYear)
-  @Validate(CalendarDate)
+  @IsCalendarDate('Date')
   @IsNotEmpty({ message: 'Date is required' })
   @Transform(trim)
   date: string;
@@ -208,10 +183,9 @@ export class EventFieldsDto {
   @IsInt({ message: 'Offer window must be a whole number of hours' })
   @Transform(decimalNumber)
   offerWindowHours?: number;
-  /** Local to the venue, like the date and times; empty: 48 hours before the start. Its day is checked by the service. */
+  /** Local to the venue, like the date and times; empty: 48 hours before the start. */
   @IsOptional()
-  @Matches(DEADLINE, { message: 'RSVP deadline must be a date and time like 2026-12-10T19:00' })
-  @IsString({ message: 'RSVP deadline must be a date and time like 2026-12-10T19:00' })
+  @IsCalendarDate('RSVP deadline', 'local-date-time')
   @Transform(emptyToNull)
   rsvpDeadline?: string | null;
 

@@ -1,7 +1,8 @@
 import { type PipeTransform } from '@nestjs/common';
 import { isValidEmail, WAITLIST_MESSAGES } from '@maison/shared';
-import { isBoolean, isISO8601, isString, maxLength } from 'class-validator';
+import { isBoolean, isString, maxLength } from 'class-validator';
 import { AppError } from '../../../common/app-error';
+import { isCalendarDate } from '../../../common/calendar-date';
 
 /** POST /api/waitlist, exactly the payload of the spec's section 7, once read. */
 export interface JoinWaitlistInput {
@@ -28,11 +29,11 @@ const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 const ATTRIBUTION = ['utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent', 'ref'] as const;
 
 /**
- * A calendar date and time that exists (ISO 8601 also allows week and ordinal dates such as
- * '2024-W01', which JavaScript cannot read) between 2000 and now.
+ * A date and time on the calendar (the API's one date rule; ISO 8601's week and ordinal dates such
+ * as '2024-W01' are not taken) between 2000 and now.
  */
 export function isSignUpTime(value: unknown): boolean {
-  if (typeof value !== 'string' || !isISO8601(value, { strict: true, strictSeparator: true })) return false;
+  if (typeof value !== 'string' || !isCalendarDate(value, 'date-time')) return false;
   const time = Date.parse(value);
   return Number.isFinite(time) && time >= EARLIEST_SIGN_UP && time <= Date.now() + CLOCK_SKEW_MS;
 }
