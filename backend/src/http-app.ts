@@ -14,6 +14,7 @@ import { publicConfig } from './modules/site-config/site-config.controller';
 import { vendorTaxonomy } from './modules/vendors/vendor-taxonomy.controller';
 import { ROOT_LOGGER } from './platform/logging/logging.module';
 import { requestLogger } from './platform/logging/request-logger';
+import { configureHttpServer } from './platform/http/http-server';
 import { serveFrontend } from './platform/http/serve-frontend';
 import { httpMetrics } from './platform/metrics/http-metrics';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
@@ -35,6 +36,7 @@ export function setApiPrefix(app: INestApplication): void {
 
 /** Everything an HTTP app of ours needs, shared by main.ts and the API tests. */
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
+  configureHttpServer(app.getHttpServer(), config);
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(httpMetrics(app.get(MetricsRegistry)));

@@ -9,6 +9,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   ValidateIf,
   validateSync,
 } from 'class-validator';
@@ -76,6 +77,41 @@ export class Environment {
   @IsInt()
   @Min(0)
   TRUST_PROXY = 0;
+
+  /** Time a client has to send a request's headers (ms); past it the answer is 408 and the connection closes. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  HTTP_HEADERS_TIMEOUT_MS = 20_000;
+
+  /**
+   * Time a client has to send a whole request, headers and body (ms). It ends when the request has
+   * arrived: a long answer (an event stream) is not cut by it.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  @ValidateBy({
+    name: 'coversHeaders',
+    validator: {
+      validate: (value: unknown, args) => Number(value) >= (args?.object as Environment).HTTP_HEADERS_TIMEOUT_MS,
+      defaultMessage: () =>
+        'HTTP_REQUEST_TIMEOUT_MS covers the headers too: it must be at least HTTP_HEADERS_TIMEOUT_MS',
+    },
+  })
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /**
+   * How long an idle connection stays open for the client's next request (ms); longer than a load
+   * balancer's idle timeout when one keeps connections to the api open.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
   @Transform(emptyToUndefined)
   @IsOptional()
