@@ -1,6 +1,4 @@
-import type Redis from 'ioredis';
 import request from 'supertest';
-import { REDIS } from '../src/platform/redis/redis.module';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
 import { listen, open } from './support/live-stream';
 import { parseSse } from './support/sse';
@@ -75,12 +73,13 @@ describe('the concierge as a service: threads held by the server, resumable stre
       const answer = await call.set('Cookie', theirs).expect(404);
       expect(answer.body).toEqual({ success: false, error: 'Conversation not found' });
     }
-    // The other session's reply into this thread id writes nothing into it.
-    await request(one.http)
+    // The other session's reply into this thread id is refused and writes nothing into it.
+    const refused = await request(one.http)
       .post('/api/chat/stream')
       .set('Cookie', theirs)
-      .send({ threadId: id, messages: [{ role: 'user', content: 'Let me in' }] })
-      .expect(200);
+      .send({ threadId: id, message: 'Let me in' })
+      .expect(404);
+    expect(refused.body).toEqual({ success: false, error: 'Conversation not found' });
     expect(
       (await request(one.http).get(`/api/concierge/threads/${id}`).set('Cookie', mine)).body.data.messages,
     ).toEqual([]);
@@ -107,7 +106,7 @@ describe('the concierge as a service: threads held by the server, resumable stre
         await request(one.http)
           .post('/api/chat/stream')
           .set('Cookie', cookie)
-          .send({ threadId, userMessageId: userId, messages: [{ role: 'user', content: 'A table tonight' }] })
+          .send({ threadId, userMessageId: userId, message: 'A table tonight' })
           .expect(200)
       ).text,
     );
@@ -154,7 +153,7 @@ describe('the concierge as a service: threads held by the server, resumable stre
         threadId,
         userMessageId: editedId,
         replaceFrom: userId,
-        messages: [{ role: 'user', content: 'A terrace tonight' }],
+        message: 'A terrace tonight',
       })
       .expect(200);
     for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1)
@@ -175,7 +174,7 @@ describe('the concierge as a service: threads held by the server, resumable stre
       request(t.http)
         .post('/api/chat/stream')
         .set('Cookie', cookie)
-        .send({ threadId, userMessageId, messages: [{ role: 'user', content }] })
+        .send({ threadId, userMessageId, message: content })
         .expect(200);
     // A thread the server does not know yet (made by the browser offline), written by two api
     // processes at the same moment: neither exchange is lost.
@@ -201,8 +200,8 @@ describe('the concierge as a service: threads held by the server, resumable stre
     await request(two.http)
       .post('/api/chat/stream')
       .set('Cookie', other)
-      .send({ threadId, userMessageId: uuid(), messages: [{ role: 'user', content: 'Not mine' }] })
-      .expect(200);
+      .send({ threadId, userMessageId: uuid(), message: 'Not mine' })
+      .expect(404);
     expect((await read()).messages).toHaveLength(5);
   });
 
@@ -213,7 +212,7 @@ describe('the concierge as a service: threads held by the server, resumable stre
     const threadId = uuid();
     const first = await open(baseOne, '/api/chat/stream', cookie, {
       threadId,
-      messages: [{ role: 'user', content: 'Tell me a long story' }],
+      message: 'Tell me a long story',
     });
     const messageId = String(first.headers['x-message-id']);
     const seen = await first.until((f) => f.id === 5);
@@ -258,33 +257,6 @@ describe('the concierge as a service: threads held by the server, resumable stre
     await request(one.http).get(`/api/chat/stream/${messageId}?after=-1`).set('Cookie', cookie).expect(400);
   });
 
-  it('resumes a reply that a process of the version before was writing (frames kept as JSON) across a deploy', async () => {
-    const cookie = await session();
-    const sessionId = cookie.split('=')[1].split('.')[1];
-    const messageId = uuid();
-    const prefix = process.env.REDIS_PREFIX;
-    const redis = one.app.get<Redis>(REDIS);
-    const key = `${prefix}:chat:stream:${messageId}`;
-    await redis.set(`${prefix}:chat:meta:${messageId}`, sessionId, 'EX', 60);
-    await redis.xadd(key, '0-1', 'f', JSON.stringify({ id: 1, event: 'delta', data: { content: 'Before' } }));
-    await redis.xadd(key, '0-2', 'f', JSON.stringify({ id: 2, event: 'delta', data: { content: ' the deploy.' } }));
-    // A frame written after the deploy, in the new form.
-    await redis.xadd(
-      key,
-      '0-3',
-      't',
-      `event: done\nid: 3\ndata: ${JSON.stringify({ message: { id: messageId } })}\n\n`,
-    );
-    const frames = parseSse(
-      (await request(two.http).get(`/api/chat/stream/${messageId}?after=1`).set('Cookie', cookie).expect(200)).text,
-    );
-    expect(frames).toEqual([
-      { event: 'delta', data: { content: ' the deploy.' } },
-      { event: 'done', data: { message: { id: messageId } } },
-    ]);
-    await redis.del(key);
-  });
-
   it('stops a reply through another api process: the upstream request closes, the partial reply is kept as stopped', async () => {
     const cookie = await session();
     ai.answer(() => ({ kind: 'endless', delayMs: 15 }));
@@ -292,7 +264,7 @@ describe('the concierge as a service: threads held by the server, resumable stre
     const upstreamClosed = ai.nextClose();
     const stream = await open(baseOne, '/api/chat/stream', cookie, {
       threadId,
-      messages: [{ role: 'user', content: 'Talk forever' }],
+      message: 'Talk forever',
     });
     const messageId = String(stream.headers['x-message-id']);
     await stream.until((f) => f.id === 3);
@@ -325,7 +297,7 @@ describe('the concierge as a service: threads held by the server, resumable stre
     const upstreamClosed = ai.nextClose();
     const stream = open(baseOne, '/api/chat/stream', cookie, {
       threadId,
-      messages: [{ role: 'user', content: 'A quiet table for two' }],
+      message: 'A quiet table for two',
     });
     const read = async () =>
       ((await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data?.messages ??

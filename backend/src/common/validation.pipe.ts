@@ -1,4 +1,4 @@
-import { type ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError } from './app-error';
 
 function flatten(errors: ValidationError[], parent = ''): Array<[string, string]> {
@@ -13,32 +13,11 @@ function flatten(errors: ValidationError[], parent = ''): Array<[string, string]
 }
 
 /**
- * A DTO read on a hot path may offer `readPlainly`: the instance the pipe would make of a body
- * that plainly passes its rules (class-validator's own checks, called directly; unknown properties
- * dropped), or null to leave the body to class-validator, which answers every 400 and its
- * messages. Its machinery costs more than the checks themselves on every request.
- */
-export interface PlainlyReadable {
-  readPlainly(value: unknown): object | null;
-}
-
-class AppValidationPipe extends ValidationPipe {
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const reader = metadata.metatype as Partial<PlainlyReadable> | undefined;
-    if (metadata.type === 'body' && typeof reader?.readPlainly === 'function') {
-      const read = reader.readPlainly(value);
-      if (read) return read;
-    }
-    return super.transform(value, metadata);
-  }
-}
-
-/**
  * Validates DTOs and answers 400 with the first message (the spec's wording) plus a message
  * per field for forms. Unknown properties are stripped, not refused, so older clients keep working.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new AppValidationPipe({
+  return new ValidationPipe({
     whitelist: true,
     transform: true,
     stopAtFirstError: true,

@@ -167,6 +167,30 @@ export class Environment {
   @Min(10)
   CHAT_STREAM_TTL_SECONDS = 300;
 
+  /** Members' replies and titles per minute per concierge session (each may be a paid model call). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_CHAT_PER_SESSION_PER_MINUTE = 20;
+
+  /** Members' replies and titles per minute per client address, whatever the session. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_CHAT_PER_ADDRESS_PER_MINUTE = 60;
+
+  /** Event streams (replies, resumes, live updates) one concierge session may hold open at once, per api process. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  STREAMS_PER_SESSION = 12;
+
+  /** Event streams one client address may hold open at once, per api process. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  STREAMS_PER_ADDRESS = 60;
+
   /** The built-in engine's pause between streamed pieces (ms), so a reply reads as it is written. */
   @Transform(toInt)
   @IsInt()
@@ -291,6 +315,12 @@ export class Environment {
   @IsInt()
   @Min(1)
   RATE_LIMIT_PLACES_PER_MINUTE = 120;
+
+  /** Guests' invitation pages (/invitation/{code}, rendered on the server) per minute per client address. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_INVITATION_PAGES_PER_MINUTE = 30;
 
   /** First retry delay of queued jobs; later retries back off exponentially. */
   @Transform(toInt)

@@ -29,5 +29,9 @@ export default async function globalSetup(): Promise<void> {
     FRONTEND_DIST: '',
     // Workers serve no /metrics port unless a test gives one (a fixed port would collide across runs).
     METRICS_PORT: '0',
+    // Every test shares 127.0.0.1: the members' chat limits are the tests' own (a test of a limit sets it low).
+    RATE_LIMIT_CHAT_PER_SESSION_PER_MINUTE: '10000',
+    RATE_LIMIT_CHAT_PER_ADDRESS_PER_MINUTE: '10000',
+    STREAMS_PER_ADDRESS: '10000',
   });
 }

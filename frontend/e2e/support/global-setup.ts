@@ -72,6 +72,8 @@ export default async function globalSetup(): Promise<void> {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     CONCIERGE_PASSWORD: E2E_CONCIERGE_PASSWORD,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+    RATE_LIMIT_CHAT_PER_ADDRESS_PER_MINUTE: '1000',
+    STREAMS_PER_ADDRESS: '1000',
     QUEUE_BACKOFF_MS: '200',
     // Replies long enough in time to reload or press Stop while they stream.
     OFFLINE_REPLY_PIECE_DELAY_MS: '40',

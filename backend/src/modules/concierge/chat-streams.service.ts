@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
@@ -8,20 +8,16 @@ import { ReplyStream } from '../../platform/ai/reply-stream';
 import { LiveEventsService } from '../../platform/live/live-events.service';
 import { sseFrame } from '../../platform/live/sse';
 import { REDIS } from '../../platform/redis/redis.module';
-import { redisConnectionOptions } from '../../platform/redis/redis-options';
-import { UUID } from '../../common/uuid';
+import { asksForPerson } from '../concierge-language/parser';
+import { RequestsService } from '../requests/requests.service';
 import { ChatService } from './chat.service';
-import { SESSION_ENDED } from './concierge-session.guard';
 import type { StreamChatDto } from './dto/chat.dto';
 import type { MessageStatus } from './threads/thread.entity';
 import { ThreadsService } from './threads/threads.service';
-import { asksForPerson } from '../concierge-language/parser';
-import { RequestsService } from '../requests/requests.service';
 
 /**
  * One frame of a reply: `delta` (a piece), then `done` (the whole message) or `error`. It is
- * encoded once, as the Server-Sent Events text every reader writes as it is: the request that
- * started the reply, and the reply's Redis stream for a reload or a second tab.
+ * encoded once, as the Server-Sent Events text every reader writes as it is.
  */
 export interface ReplyFrame {
   /** Its place in the reply, from 1: the SSE `id`, and the Redis stream entry `0-<id>`. */
@@ -32,44 +28,37 @@ export interface ReplyFrame {
   text: string;
 }
 
+export type FrameListener = (frame: ReplyFrame) => void;
+
+/** What follows a reply from Redis: each frame, then the end (after the last frame, or with nothing more to send). */
+export interface Follower {
+  frame: FrameListener;
+  end(): void;
+}
+
 function replyFrame(id: number, event: 'delta' | 'done' | 'error', data: Record<string, unknown>): ReplyFrame {
   return { id, last: event !== 'delta', text: sseFrame(event, data, id) };
 }
 
-/**
- * A frame read back from the reply's Redis stream: entry `0-<id>`, field `t` its text (or, written
- * by a process of the version before, field `f` its JSON: a reply that streams across a deploy).
- */
+/** A frame read back from the reply's Redis stream: entry `0-<id>`, field `t` its text. */
 function keptFrame(entryId: string, fields: string[]): ReplyFrame {
-  const id = Number(entryId.slice(2));
-  if (fields[0] === 'f') {
-    const frame = JSON.parse(fields[1]) as { event: 'delta' | 'done' | 'error'; data: Record<string, unknown> };
-    return replyFrame(id, frame.event, frame.data);
-  }
   const text = fields[1];
-  return { id, last: !text.startsWith('event: delta\n'), text };
+  return { id: Number(entryId.slice(2)), last: !text.startsWith('event: delta\n'), text };
 }
 
-/** What a reader is sent when the reply's stream broke off before its last frame. */
+/** What a reader is sent when the reply's writer went away before its last frame. */
 const interrupted = (id: number) => replyFrame(id, 'error', { error: 'The reply was interrupted. Please try again.' });
 
-export type FrameListener = (frame: ReplyFrame) => void;
+const NO_LONGER_STREAMING = 'This reply is no longer streaming.';
 
-/** A reply this process is generating. */
-interface Generation {
+/** A reply this process is writing. */
+export interface Reply {
   id: string;
-  /** Its Redis stream's key. */
-  key: string;
   sessionId: string;
-  threadId?: string;
-  /** Written to a thread the server holds: then it runs to its end even with nobody listening. */
-  persisted: boolean;
-  /** Settles when the thread's transaction has answered (and a hand-off it implies is recorded). */
-  begun: Promise<void>;
-  /** Lets the thread's transaction start (the reply's first frame is out). */
-  release: () => void;
+  threadId: string;
+  /** What the model (or our notice) writes, read once a listener is there. */
+  pieces: ReplyStream;
   controller: AbortController;
-  stopped: boolean;
   seq: number;
   content: string;
   createdAt: string;
@@ -79,26 +68,25 @@ interface Generation {
 const MAX_FRAMES = 20_000;
 /**
  * Frames reach Redis in batches at most this long after they are written: only another tab or a
- * reload reads them there (the listeners on this process have them at once). A model writes a
- * piece every 20 ms or so, so a second tab follows a reply about one piece behind; with a hundred
- * replies open a batch holds about a hundred frames, one Redis write where 5 ms batches made four
- * (the api spent about 6% less CPU in bench:chat-stream).
+ * reload reads them there (the request that started a reply has its frames at once), and with
+ * many replies streaming one command carries the frames of all of them.
  */
 const FRAME_FLUSH_MS = 20;
-
-/** The longest a member's message waits to be written in its thread for the reply's first frame. */
-const BEGIN_AFTER_MS = 200;
+/** How often a follower checks that the reply it waits for still exists (its writer may have gone). */
+const FOLLOW_CHECK_MS = 10_000;
 
 /**
- * Appends a batch of frames, of any replies, in one command: KEYS are the replies' streams,
- * ARGV[1] the expiry, ARGV[2] the MAXLEN, then per key its entry id, the frame and whether to
- * (re)set the expiry. A frame that cannot be added (its id already there) does not stop the rest.
+ * Appends a batch of frames, of any replies, in one command, and publishes each to the reply's
+ * live channel: KEYS are the replies' streams, ARGV[1] the expiry, ARGV[2] the MAXLEN, then per
+ * key its entry id, the frame's text, whether to (re)set the expiry, its channel and the message
+ * published there. A frame that cannot be added (its id already there) does not stop the rest.
  */
 const APPEND_SCRIPT = `
 for i = 1, #KEYS do
-  local at = 3 * i
+  local at = 5 * (i - 1) + 3
   redis.pcall('XADD', KEYS[i], 'MAXLEN', '~', ARGV[2], ARGV[at], 't', ARGV[at + 1])
   if ARGV[at + 2] == '1' then redis.pcall('EXPIRE', KEYS[i], ARGV[1]) end
+  redis.pcall('PUBLISH', ARGV[at + 3], ARGV[at + 4])
 end
 return #KEYS
 `;
@@ -107,25 +95,26 @@ type FrameAppender = Redis & {
   appendChatFrames(keyCount: number, ...keysThenArgs: string[]): Promise<number>;
 };
 const CONTROL = 'chat:control';
+const replyChannel = (id: string) => `chat:${id}`;
 
 /**
- * Replies generated by the server, independently of the request that asked for them. Each frame
- * is handed at once to the listeners on this process (the POST that started it) and appended to
- * a Redis stream (XADD with explicit ids 0-1, 0-2..., MAXLEN, and an expiry; the frames of a few
- * milliseconds in one script call). A client that
- * reloads, or a second tab, reads the frames after the last one it saw from that stream (XREAD
- * BLOCK from its id), on any api process: with explicit ids nothing is sent twice.
- * Stop is published to every api process; the one generating aborts, upstream request included,
- * and the partial reply is kept as `stopped`.
+ * Members' replies, written by the server independently of the request that asked for one. A
+ * reply reads top to bottom in `start`: the session was checked by the guard; the thread is
+ * written and read (and whether a person has it); then the model is asked, or the member is told
+ * a person will answer. Each frame goes at once to the listeners on this process (the request
+ * that started it) and, batched, to a Redis stream (explicit ids 0-1, 0-2..., so nothing is read
+ * twice) and the reply's live channel: a reload or a second tab, on any api process, reads what
+ * is kept and follows the rest. Stop is published to every api process; the one writing aborts,
+ * upstream request included, and the partial reply is kept as `stopped`.
  */
 @Injectable()
 export class ChatStreamsService implements OnApplicationShutdown {
   private readonly logger = new Logger('ChatStreams');
-  private readonly running = new Map<string, Generation>();
+  private readonly running = new Map<string, Reply>();
   private control: Promise<() => void> | null = null;
   private redisDown = false;
   private readonly redis: FrameAppender;
-  /** Frames for Redis not sent yet: their streams' keys, and per frame its id, JSON and expiry flag. */
+  /** Frames for Redis not sent yet: their streams' keys, and per frame its arguments. */
   private unsentKeys: string[] = [];
   private unsentArgs: string[] = [];
 
@@ -150,130 +139,65 @@ export class ChatStreamsService implements OnApplicationShutdown {
     return `${this.config.REDIS_PREFIX}:chat:meta:${id}`;
   }
 
-  /** Every process that generates listens for Stop, whichever process it was sent to. */
-  private listenForStop(): Promise<() => void> {
-    this.control ??= this.live.subscribe(CONTROL, ({ event, data }) => {
-      const id = (data as { id?: string }).id;
-      if (event === 'stop' && id) this.abort(id);
-    });
-    return this.control;
-  }
-
-  private abort(id: string): void {
-    const generation = this.running.get(id);
-    if (!generation) return;
-    generation.stopped = true;
-    generation.controller.abort();
-  }
-
   /**
-   * Starts a reply and answers its id; `listener` receives every frame from the first. A bad
-   * conversation is refused (400) before anything starts, and so is a session signed out (`live`,
-   * the guard's check, answers false: 401): nothing is written or asked before it answers.
-   *
-   * An AI reply asks the model at once: the thread is written (beginReply's transaction) once the
-   * first frame is out (BEGIN_AFTER_MS at the latest), not before, so its round trips are not
-   * added to the first frame. The frames go only to this request and to the reply's Redis stream
-   * (whose owner is this session) until then; the reply is kept in the thread only when the
-   * transaction says the session holds it, and the last frame and finishReply wait for it.
+   * Begins a reply in the member's thread and answers it, ready to be listened to (`listen`).
+   * A thread of another session (404), a taken message id (409) or a thread that does not end
+   * with the member's message (400) are refused before anything is written or asked.
    */
-  async start(
-    sessionId: string,
-    live: Promise<boolean>,
-    body: StreamChatDto,
-    listener: FrameListener,
-  ): Promise<Generation> {
-    const controller = new AbortController();
-    const last = body.messages[body.messages.length - 1];
-    // A thread with a person (or a member asking for one now) gets no AI reply: the AI stays
-    // quiet, upstream included, and the member is told who answers and when. The model is not
-    // asked before that is known: its connection opens meanwhile, the request waits for the answer.
-    const asks = Boolean(body.threadId) && last?.role === 'user' && asksForPerson(last.content);
-    // The session's sign-out check (started by the guard) and the thread's hand-off state are
-    // read at once, the model's connection opening meanwhile.
-    const handedOff = this.threads.handedOff(sessionId, body.threadId);
-    const cleared = Promise.all([live, handedOff]).then(
-      ([signedIn, quiet]) => signedIn && !quiet,
-      () => false,
-    );
-    const [signedIn, already, reply] = await Promise.all([
-      live,
-      handedOff,
-      asks ? null : this.chat.stream(body.messages, controller.signal, cleared),
-    ]);
-    // The model's request has been sent, but Node hands it its connection on the next tick, after
-    // every promise continuation queued by then: the thread's statement, the reply's Redis keys and
-    // the answer's headers below wait for that tick, so the request leaves first.
-    await new Promise<void>((resolve) => process.nextTick(resolve));
-    if (!signedIn) throw AppError.unauthorized(SESSION_ENDED);
-    const quiet = asks || already;
-    const pieces = quiet || !reply ? await this.personNotice(!already, body.messages) : reply;
-    await this.listenForStop().catch(() => undefined);
+  async start(sessionId: string, body: StreamChatDto): Promise<Reply> {
     const id = randomUUID();
-    // An AI reply's thread is written once the reply's first frame is out, or BEGIN_AFTER_MS after
-    // the request when the model is slow to answer: a model may answer within the round trip, and
-    // its first word then does not wait behind the thread's statements. A notice waits for them.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const timer = setTimeout(release, BEGIN_AFTER_MS);
-    if (quiet) release();
-    const begin = released.then(() => {
-      clearTimeout(timer);
-      return this.threads.beginReply(sessionId, body.threadId, {
-        id,
-        userMessage: { id: body.userMessageId, content: last.content },
-        replaceFrom: body.replaceFrom,
-      });
-    });
-    const generation: Generation = {
+    const message = body.message === undefined ? undefined : { id: body.userMessageId, content: body.message };
+    const { turns, handedOff } = await this.threads.beginReply(sessionId, body.threadId, {
       id,
-      key: this.streamKey(id),
+      message,
+      replaceFrom: body.replaceFrom,
+    });
+    await this.listenForStop().catch(() => undefined);
+    const controller = new AbortController();
+    const asksForAPerson = message !== undefined && asksForPerson(message.content);
+    let pieces: ReplyStream;
+    try {
+      if (handedOff || asksForAPerson) {
+        if (!handedOff) await this.threads.handOff(body.threadId);
+        pieces = await this.personNotice(!handedOff);
+      } else {
+        pieces = await this.chat.stream(turns, controller.signal);
+      }
+    } catch (error) {
+      pieces = new ReplyStream();
+      pieces.fail(error);
+    }
+    const reply: Reply = {
+      id,
       sessionId,
       threadId: body.threadId,
-      // Until the transaction answers, a reply to a thread id the session may hold runs to its end.
-      persisted: Boolean(body.threadId && UUID.test(body.threadId)),
-      begun: Promise.resolve(),
-      release,
+      pieces,
       controller,
-      stopped: false,
       seq: 0,
       content: '',
       createdAt: new Date().toISOString(),
-      listeners: new Set([listener]),
+      listeners: new Set(),
     };
-    const begun = begin.then(
-      ({ persisted }) => this.begun(generation, persisted, asks),
-      (error: Error) => {
-        if (quiet) throw error;
-        this.logger.warn(`A reply could not be recorded in its thread (${error.message})`);
-        return this.begun(generation, false, false);
-      },
-    );
-    generation.begun = begun.catch(() => undefined);
-    // A hand-off notice is short and local: it waits for the thread to be written and the hand-off
-    // recorded, and fails with them.
-    if (quiet) await begun;
-    this.running.set(id, generation);
+    this.running.set(id, reply);
     this.redis
       .set(this.metaKey(id), sessionId, 'EX', this.config.CHAT_STREAM_TTL_SECONDS)
       .catch((error: Error) => this.redisFailed(error));
-    this.run(generation, pieces);
-    return generation;
+    return reply;
   }
 
-  /** The thread's transaction answered: whether the reply is kept there, and a hand-off the member's message asks for. */
-  private async begun(generation: Generation, persisted: boolean, asks: boolean) {
-    generation.persisted = persisted;
-    if (asks && persisted && generation.threadId) await this.threads.handOff(generation.threadId);
-    // Nobody listens any more to a reply that has nowhere to be kept.
-    if (!persisted && generation.listeners.size === 0 && this.running.has(generation.id)) {
-      generation.controller.abort();
-    }
+  /** Hands the reply's frames to `listener`, from the first; the reply is written from now on. */
+  listen(reply: Reply, listener: FrameListener): void {
+    reply.listeners.add(listener);
+    if (reply.listeners.size === 1 && reply.seq === 0) this.run(reply);
+  }
+
+  /** A listener that leaves; the reply runs to its end all the same (its thread keeps it). */
+  leave(reply: Reply, listener: FrameListener): void {
+    reply.listeners.delete(listener);
   }
 
   /** What the member reads instead of an AI reply while a person has the thread, with the expected time. */
-  private async personNotice(first: boolean, messages: StreamChatDto['messages']): Promise<ReplyStream> {
-    if (messages[messages.length - 1]?.role !== 'user') throw AppError.badRequest('The last message must be yours.');
+  private async personNotice(first: boolean): Promise<ReplyStream> {
     const median = await this.requests.medianFirstResponseSeconds(7).catch(() => ({ seconds: null }));
     const minutes = Math.max(5, Math.ceil((median.seconds ?? 15 * 60) / 60 / 5) * 5);
     const text = first
@@ -282,23 +206,43 @@ export class ChatStreamsService implements OnApplicationShutdown {
     return ReplyStream.of(text);
   }
 
-  /** A listener that leaves; a reply nobody can find again (no server thread) stops with its last listener. */
-  leave(generation: Generation, listener: FrameListener): void {
-    generation.listeners.delete(listener);
-    if (generation.listeners.size === 0 && !generation.persisted && this.running.has(generation.id)) {
-      generation.controller.abort();
-    }
+  /** Hands the reply's pieces to its listeners and Redis as they come, then its last frame. */
+  private run(reply: Reply): void {
+    const { signal } = reply.controller;
+    reply.pieces.pipe({
+      piece: (text) => {
+        if (signal.aborted) return;
+        reply.content += text;
+        this.emit(reply, 'delta', { content: text });
+      },
+      end: () => void this.finish(reply, signal.aborted ? 'stopped' : 'complete', null),
+      fail: (error) => {
+        if (signal.aborted) return void this.finish(reply, 'stopped', null);
+        const failure =
+          error instanceof Error && error.name === 'AiUnavailableError'
+            ? error.message
+            : 'An error occurred. Please try again.';
+        if (!(error instanceof Error && error.name === 'AiUnavailableError')) {
+          this.logger.warn(`A reply failed (${error instanceof Error ? error.message : String(error)})`);
+        }
+        void this.finish(reply, 'error', failure);
+      },
+    });
   }
 
-  private emit(generation: Generation, event: 'delta' | 'done' | 'error', data: Record<string, unknown>): void {
-    generation.seq += 1;
-    const frame = replyFrame(generation.seq, event, data);
-    for (const listener of [...generation.listeners]) listener(frame);
-    // The listeners here have it; the other tabs and reloads read it from Redis, where the frames
-    // of every reply written within FRAME_FLUSH_MS go as one command.
+  private emit(reply: Reply, event: 'delta' | 'done' | 'error', data: Record<string, unknown>): void {
+    reply.seq += 1;
+    const frame = replyFrame(reply.seq, event, data);
+    for (const listener of [...reply.listeners]) listener(frame);
     if (this.unsentKeys.length === 0) setTimeout(() => this.sendFrames(), FRAME_FLUSH_MS);
-    this.unsentKeys.push(generation.key);
-    this.unsentArgs.push(`0-${frame.id}`, frame.text, frame.id === 1 || frame.last ? '1' : '0');
+    this.unsentKeys.push(this.streamKey(reply.id));
+    this.unsentArgs.push(
+      `0-${frame.id}`,
+      frame.text,
+      frame.id === 1 || frame.last ? '1' : '0',
+      this.live.channelKey(replyChannel(reply.id)),
+      JSON.stringify({ event: 'frame', data: frame }),
+    );
   }
 
   private sendFrames(): void {
@@ -309,6 +253,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
     if (keys.length === 0) return;
     this.redis
       .appendChatFrames(keys.length, ...keys, String(this.config.CHAT_STREAM_TTL_SECONDS), String(MAX_FRAMES), ...args)
+      .then(() => (this.redisDown = false))
       .catch((error: Error) => this.redisFailed(error));
   }
 
@@ -317,127 +262,115 @@ export class ChatStreamsService implements OnApplicationShutdown {
     this.redisDown = true;
   }
 
-  /** Hands the reply's pieces to its listeners and Redis as they come, then its last frame. */
-  private run(generation: Generation, reply: ReplyStream): void {
-    const { signal } = generation.controller;
-    reply.pipe({
-      piece: (text) => {
-        if (signal.aborted) return;
-        generation.content += text;
-        this.emit(generation, 'delta', { content: text });
-        if (generation.seq === 1) generation.release();
-      },
-      end: () => void this.finish(generation, signal.aborted ? 'stopped' : 'complete', null),
-      fail: (error) => {
-        if (signal.aborted) return void this.finish(generation, 'stopped', null);
-        const failure =
-          error instanceof Error && error.name === 'AiUnavailableError'
-            ? error.message
-            : 'An error occurred. Please try again.';
-        void this.finish(generation, 'error', failure);
-      },
-    });
-  }
-
-  private async finish(generation: Generation, status: MessageStatus, failure: string | null): Promise<void> {
-    generation.release();
-    // The last frame waits for the thread's transaction: once a reply has ended, its thread holds
-    // the member's message and the reply.
-    await generation.begun;
-    this.running.delete(generation.id);
+  /** Saves the reply in its thread, then sends its last frame: once a member has read it, the thread holds it. */
+  private async finish(reply: Reply, status: MessageStatus, failure: string | null): Promise<void> {
+    this.running.delete(reply.id);
+    await this.threads
+      .finishReply(reply.sessionId, reply.threadId, reply.id, reply.content, status)
+      .catch((error: Error) => this.logger.warn(`A finished reply could not be saved (${error.message})`));
     if (failure !== null) {
-      this.emit(generation, 'error', { error: failure });
+      this.emit(reply, 'error', { error: failure });
     } else {
-      this.emit(generation, 'done', {
-        message: {
-          id: generation.id,
-          role: 'assistant',
-          content: generation.content,
-          createdAt: generation.createdAt,
-          status,
-        },
-      });
+      const message = { id: reply.id, role: 'assistant', content: reply.content, createdAt: reply.createdAt, status };
+      this.emit(reply, 'done', { message });
     }
-    generation.listeners.clear();
-    if (generation.persisted && generation.threadId) {
-      await this.threads
-        .finishReply(generation.sessionId, generation.threadId, generation.id, generation.content, status)
-        .catch((error: Error) => this.logger.warn(`A finished reply could not be saved (${error.message})`));
-    }
+    reply.listeners.clear();
   }
 
-  private async owner(sessionId: string, id: string): Promise<void> {
+  /** Refuses (404) a reply that is not the session's, or is no longer kept. */
+  async assertOwner(sessionId: string, id: string): Promise<void> {
     const owner = await this.redis.get(this.metaKey(id));
-    if (owner !== sessionId) throw AppError.notFound('This reply is no longer streaming.');
+    if (owner !== sessionId) throw AppError.notFound(NO_LONGER_STREAMING);
   }
 
   /**
    * The frames of a reply after `after` (0: all), then the rest as they come, until the last:
-   * what the reply's Redis stream holds (XRANGE), then XREAD BLOCK on a connection of the
-   * reader's own, always after the last id read, so none twice. The answer stops reading.
+   * the reply's live channel is listened to first, then what its Redis stream keeps is read, so
+   * every frame is in one or the other (a frame is kept and published in one script); none is
+   * handed over twice. A reply that has ended is answered from what is kept, and not followed.
+   * Call `assertOwner` first. Aborting `signal` stops following (and `end` is not called).
    */
-  async resume(sessionId: string, id: string, after: number, listener: FrameListener): Promise<() => void> {
-    const key = this.streamKey(id);
+  async follow(id: string, after: number, follower: Follower, signal: AbortSignal): Promise<void> {
     let last = after;
-    // The owner and what is there already come on the shared connection, in one round trip; the
-    // frames are read only when the session owns the reply.
-    const [owner, kept] = await Promise.all([
-      this.redis.get(this.metaKey(id)),
-      this.redis.xrange(key, `0-${after + 1}`, '+'),
-    ]);
-    if (owner !== sessionId) throw AppError.notFound('This reply is no longer streaming.');
-    for (const [entryId, fields] of kept) {
-      const frame = keptFrame(entryId, fields);
-      if (frame.id <= last) continue;
+    let caughtUp = false;
+    let over = false;
+    const early: ReplyFrame[] = [];
+    let unsubscribe: () => void = () => undefined;
+    // A reply whose writer went away (its process stopped) is over once its key expires.
+    const check = setInterval(() => {
+      this.redis
+        .exists(this.metaKey(id))
+        .then((found) => {
+          if (found > 0 || over) return;
+          follower.frame(interrupted(last + 1));
+          end();
+        })
+        .catch(() => undefined);
+    }, FOLLOW_CHECK_MS);
+    check.unref();
+    const stop = () => {
+      over = true;
+      unsubscribe();
+      clearInterval(check);
+    };
+    const end = () => {
+      if (over) return;
+      stop();
+      follower.end();
+    };
+    const deliver = (frame: ReplyFrame) => {
+      if (over || frame.id <= last) return;
       last = frame.id;
-      listener(frame);
-      if (frame.last) return () => undefined;
+      follower.frame(frame);
+      if (frame.last) end();
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      unsubscribe = await this.live.subscribe(replyChannel(id), ({ data }) => {
+        const frame = data as ReplyFrame;
+        if (caughtUp) deliver(frame);
+        else early.push(frame);
+      });
+      if (signal.aborted) return stop();
+      const key = this.streamKey(id);
+      const [kept, newest] = await Promise.all([
+        this.redis.xrange(key, `0-${BigInt(after) + 1n}`, '+', 'COUNT', MAX_FRAMES),
+        this.redis.xrevrange(key, '+', '-', 'COUNT', 1),
+      ]);
+      for (const [entryId, fields] of kept) deliver(keptFrame(entryId, fields));
+      caughtUp = true;
+      for (const frame of early.sort((a, b) => a.id - b.id)) deliver(frame);
+      // Asked to start past the reply's last frame: there is nothing more to send.
+      if (newest.length > 0 && keptFrame(newest[0][0], newest[0][1]).last) end();
+    } catch (error) {
+      // The stream is open: a failure (Redis out of reach) is told as the reply's error frame.
+      this.logger.warn(`A reply could not be followed (${(error as Error).message})`);
+      if (!over) follower.frame(interrupted(last + 1));
+      end();
     }
-    const reader = new Redis({ ...redisConnectionOptions(this.config.REDIS_URL), maxRetriesPerRequest: 1 });
-    reader.on('error', () => undefined);
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      reader.disconnect();
-    };
-    const follow = async () => {
-      while (!closed) {
-        const answer = await reader.xread('BLOCK', 10_000, 'STREAMS', key, `0-${last}`);
-        if (closed) return;
-        if (!answer) {
-          // Nothing for 10 s: go on only while the reply still exists.
-          if (!(await this.redis.exists(this.metaKey(id)))) break;
-          continue;
-        }
-        for (const [, entries] of answer) {
-          for (const [entryId, fields] of entries) {
-            const frame = keptFrame(entryId, fields);
-            if (frame.id <= last) continue;
-            last = frame.id;
-            listener(frame);
-            if (frame.last) return;
-          }
-        }
-      }
-      listener(interrupted(last + 1));
-    };
-    void follow()
-      .catch(() => {
-        if (!closed) listener(interrupted(last + 1));
-      })
-      .finally(close);
-    return close;
   }
 
-  /** Stops a reply of the session, on whichever process generates it. */
+  /** Stops a reply of the session, on whichever process writes it. */
   async stop(sessionId: string, id: string): Promise<void> {
-    await this.owner(sessionId, id);
+    await this.assertOwner(sessionId, id);
     this.abort(id);
     await this.live.publish(CONTROL, 'stop', { id });
   }
 
+  /** Every process that writes replies listens for Stop, whichever process it was sent to. */
+  private listenForStop(): Promise<() => void> {
+    this.control ??= this.live.subscribe(CONTROL, ({ event, data }) => {
+      const id = (data as { id?: string }).id;
+      if (event === 'stop' && id) this.abort(id);
+    });
+    return this.control;
+  }
+
+  private abort(id: string): void {
+    this.running.get(id)?.controller.abort();
+  }
+
   onApplicationShutdown(): void {
-    for (const generation of this.running.values()) generation.controller.abort();
+    for (const reply of this.running.values()) reply.controller.abort();
   }
 }

@@ -6,7 +6,7 @@ import { findPlace } from '../concierge-language/parser';
 import type { ReplyStream } from '../../platform/ai/reply-stream';
 import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
 import { RequestsService } from '../requests/requests.service';
-import type { ChatDto, ChatTurnDto } from './dto/chat.dto';
+import type { ChatDto } from './dto/chat.dto';
 import { VendorDirectory } from './vendor-directory';
 
 /** What one conversation may send upstream: the latest turns, within a size budget. */
@@ -14,7 +14,7 @@ const MAX_TURNS = 40;
 const MAX_CHARS = 32_000;
 
 /** Member turns only (the persona is ours), the most recent that fit the budget. */
-export function conversation(turns: ChatTurnDto[]): ChatTurn[] {
+export function conversation(turns: ChatTurn[]): ChatTurn[] {
   const kept: ChatTurn[] = [];
   let chars = 0;
   const own = turns.filter((t) => t.role !== 'system' && t.content.trim() !== '');
@@ -60,14 +60,10 @@ export class ChatService {
     return { response, timestamp: new Date().toISOString(), ...(requestId ? { requestId } : {}) };
   }
 
-  /** The threaded chat's reply, as it is written; with `cleared`, the model is asked only once it resolves true. */
-  async stream(messages: ChatTurnDto[], signal: AbortSignal, cleared?: Promise<boolean>): Promise<ReplyStream> {
-    const turns = conversation(messages);
-    if (turns.length === 0 || turns[turns.length - 1].role !== 'user') {
-      throw AppError.badRequest('The last message must be yours.');
-    }
-    const context = await this.context(turns);
-    return this.ai.streamReply(turns, signal, context, cleared);
+  /** The threaded chat's reply to the thread's turns (the member's message last), as it is written. */
+  async stream(turns: ChatTurn[], signal: AbortSignal): Promise<ReplyStream> {
+    const recent = conversation(turns);
+    return this.ai.streamReply(recent, signal, await this.context(recent));
   }
 
   async title(message: string | undefined): Promise<string> {

@@ -5,12 +5,9 @@ import type Redis from 'ioredis';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { REDIS } from '../../platform/redis/redis.module';
-import { ConciergeKeys, revokedKey } from './concierge-keys';
 
 export const CONCIERGE_COOKIE = 'mf_concierge';
 const SESSION_HOURS = 12;
-/** How many checked cookie values are kept; past it, the oldest is dropped first. */
-const MAX_SIGNED_KEPT = 10_000;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -32,13 +29,10 @@ interface SignedSession {
 export class ConciergeSessionService {
   /** The password's hash in every signature (computed once: every member's request checks one). */
   private readonly passwordTag: string;
-  /** Cookie values whose signature was checked, so a member's next request is not signed again. */
-  private readonly signed = new Map<string, SignedSession>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
-    private readonly keys: ConciergeKeys,
   ) {
     this.passwordTag = digest(config.CONCIERGE_PASSWORD ?? '').toString('hex');
   }
@@ -60,8 +54,9 @@ export class ConciergeSessionService {
       .digest('base64url');
   }
 
+  /** A signed-out session's key: it exists until the cookie would have expired. */
   private revokedKey(id: string): string {
-    return revokedKey(this.config, id);
+    return `${this.config.REDIS_PREFIX}:concierge:revoked:${id}`;
   }
 
   issue(now = Date.now()): { value: string; expiresAt: Date } {
@@ -73,8 +68,6 @@ export class ConciergeSessionService {
   /** The session a cookie value carries, when we signed it for the current password and it is unexpired. */
   private read(value: unknown, now: number): SignedSession | null {
     if (!this.configured || typeof value !== 'string' || value.length > 200) return null;
-    const known = this.signed.get(value);
-    if (known) return known.expiresAt > now ? known : null;
     const parts = value.split('.');
     if (parts.length !== 3) return null;
     const [expires, id, signature] = parts;
@@ -83,8 +76,6 @@ export class ConciergeSessionService {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const expiresAt = Number(expires);
     if (expiresAt <= now) return null;
-    if (this.signed.size >= MAX_SIGNED_KEPT) this.signed.delete(this.signed.keys().next().value as string);
-    this.signed.set(value, { expiresAt, id });
     return { expiresAt, id };
   }
 
@@ -95,22 +86,10 @@ export class ConciergeSessionService {
 
   /** The id of the live session the cookie value carries (what the session's threads belong to), or null. */
   async sessionId(value: unknown, now = Date.now()): Promise<string | null> {
-    const session = this.check(value, now);
-    return session && (await session.live) ? session.id : null;
-  }
-
-  /**
-   * The session a cookie value carries, checked in two steps: its signature and expiry now (null
-   * when they fail), and whether it was signed out, as `live` (true: not signed out): known in the
-   * process once the session has been seen (ConciergeKeys), else a Redis round trip the caller
-   * may overlap with its own.
-   */
-  check(value: unknown, now = Date.now()): { id: string; live: Promise<boolean> } | null {
     const session = this.read(value, now);
     if (!session) return null;
-    const key = this.revokedKey(session.id);
-    const revoked = this.keys.read(key, () => this.redis.exists(key).then((found) => (found === 0 ? null : 'revoked')));
-    return { id: session.id, live: revoked.then((value) => value === null) };
+    const revoked = await this.redis.exists(this.revokedKey(session.id));
+    return revoked === 0 ? session.id : null;
   }
 
   /** Ends the cookie's session on the server; a value that is not a live session changes nothing. */

@@ -14,7 +14,6 @@ import { DeskController } from './desk/desk.controller';
 import { DeskService } from './desk/desk.service';
 import { MemberRequestsController } from './desk/member-requests.controller';
 import { ConciergeAuthController } from './concierge-auth.controller';
-import { ConciergeKeys } from './concierge-keys';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ConciergeSessionService } from './concierge-session.service';
 import { OpenForWritesGuard } from './open-for-writes.guard';
@@ -31,7 +30,6 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
   ],
   controllers: [ConciergeAuthController, ChatController, ThreadsController, DeskController, MemberRequestsController],
   providers: [
-    ConciergeKeys,
     ConciergeSessionService,
     ConciergeSessionGuard,
     OpenForWritesGuard,

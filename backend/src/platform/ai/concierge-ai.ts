@@ -12,11 +12,9 @@ export interface ConciergeAi {
   reply(turns: ChatTurn[], context?: ReplyContext): Promise<string>;
   /**
    * The reply as it is written, piece by piece, started at once. Ends (without error) when
-   * `signal` aborts; fails with AiUnavailableError. With `cleared`, nothing reaches the model
-   * until it resolves true (false: the reply is empty); a provider may prepare meanwhile (open its
-   * connection), so the caller's checks cost no extra time.
+   * `signal` aborts; fails with AiUnavailableError.
    */
-  streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext, cleared?: Promise<boolean>): ReplyStream;
+  streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext): ReplyStream;
   /** The structured understanding of a request. */
   parse(text: string): Promise<ParsedEntities>;
   /** A short follow-up question about what a request still lacks. */

@@ -1,6 +1,5 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { OPENAI_DEFAULT_BASE_URL, streamChatCompletion } from './chat-completion-stream';
 import { AiUnavailableError, type ConciergeAi } from './concierge-ai';
 import type { ConciergeLanguage } from './concierge-language';
 import { withPersona } from './persona';
@@ -94,25 +93,36 @@ export class OpenAiConcierge implements ConciergeAi {
     }
   }
 
-  streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext, cleared?: Promise<boolean>): ReplyStream {
+  streamReply(turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext): ReplyStream {
     const reply = new ReplyStream();
-    // With `cleared` the connection opens now, while the caller's checks run.
-    streamChatCompletion(
-      {
-        baseURL: this.settings.baseURL ?? OPENAI_DEFAULT_BASE_URL,
-        apiKey: this.settings.apiKey,
-        body: { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7 },
-        signal,
-        timeoutMs: TIMEOUT_MS,
-        cleared,
-      },
-      {
-        piece: (text) => reply.piece(text),
-        end: () => reply.end(),
-        fail: (error) => reply.fail(new AiUnavailableError(error)),
-      },
-    );
+    void this.write(reply, turns, signal, context);
     return reply;
+  }
+
+  /** Reads the model's streamed answer into `reply`; a stall of TIMEOUT_MS between two pieces fails it. */
+  private async write(reply: ReplyStream, turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext) {
+    const stalled = new AbortController();
+    let timer = setTimeout(() => stalled.abort(), TIMEOUT_MS);
+    try {
+      const stream = await this.client.chat.completions.create(
+        { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7, stream: true },
+        { signal: AbortSignal.any([signal, stalled.signal]) },
+      );
+      for await (const chunk of stream) {
+        clearTimeout(timer);
+        timer = setTimeout(() => stalled.abort(), TIMEOUT_MS);
+        const choice = chunk.choices[0];
+        if (choice?.delta?.content) reply.piece(choice.delta.content);
+        // The answer is whole at its finish reason: a server that then leaves the stream open is not waited for.
+        if (choice?.finish_reason) break;
+      }
+      reply.end();
+    } catch (error) {
+      if (signal.aborted) reply.end();
+      else reply.fail(new AiUnavailableError(error));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async parse(requestText: string): Promise<ParsedEntities> {

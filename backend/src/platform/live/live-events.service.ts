@@ -34,7 +34,8 @@ export class LiveEventsService implements OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  private key(channel: string): string {
+  /** The Redis channel a live channel is published on (for a script that publishes itself). */
+  channelKey(channel: string): string {
     return `${this.config.REDIS_PREFIX}:live:${channel}`;
   }
 
@@ -42,7 +43,7 @@ export class LiveEventsService implements OnApplicationShutdown {
     if (this.subscriber) return this.subscriber;
     const subscriber = new Redis({ ...redisConnectionOptions(this.config.REDIS_URL), lazyConnect: false });
     subscriber.on('error', (error: Error) => this.logger.warn(`Live updates: ${error.message}`));
-    const prefix = this.key('');
+    const prefix = this.channelKey('');
     subscriber.on('messageBuffer', (channelBuffer: Buffer, payload: Buffer) => {
       const channel = channelBuffer.toString('utf8').slice(prefix.length);
       const handlers = this.handlers.get(channel);
@@ -61,7 +62,7 @@ export class LiveEventsService implements OnApplicationShutdown {
 
   /** Sends an event to every listener of the channel, on every process. */
   async publish(channel: string, event: string, data: unknown): Promise<void> {
-    await this.redis.publish(this.key(channel), JSON.stringify({ event, data }));
+    await this.redis.publish(this.channelKey(channel), JSON.stringify({ event, data }));
   }
 
   /**
@@ -77,7 +78,7 @@ export class LiveEventsService implements OnApplicationShutdown {
     handlers.add(handler);
     if (handlers.size === 1 && !this.pending.has(channel)) {
       const done = this.connection()
-        .subscribe(this.key(channel))
+        .subscribe(this.channelKey(channel))
         .finally(() => this.pending.delete(channel));
       this.pending.set(channel, done);
     }
@@ -94,7 +95,7 @@ export class LiveEventsService implements OnApplicationShutdown {
     const handlers = this.handlers.get(channel);
     if (!handlers?.delete(handler) || handlers.size > 0) return;
     this.handlers.delete(channel);
-    this.subscriber?.unsubscribe(this.key(channel)).catch(() => undefined);
+    this.subscriber?.unsubscribe(this.channelKey(channel)).catch(() => undefined);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,10 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  isIn,
-  isUUID,
-  maxLength,
   ArrayMaxSize,
-  ArrayNotEmpty,
   IsArray,
   IsIn,
   IsInt,
@@ -21,10 +17,11 @@ import {
 } from 'class-validator';
 
 export const MAX_MESSAGE = 4000;
+/** A frame id is a safe integer: past it, Redis and JavaScript read different numbers. */
+export const MAX_FRAME_ID = Number.MAX_SAFE_INTEGER;
+export const RESUME_POINT = 'The resume point must be the id of a frame (0 or more)';
 const ROLES = ['user', 'assistant', 'system'];
 const MAX_TURN = 20000;
-const MAX_TURNS = 200;
-const MAX_THREAD_ID = 100;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class ChatTurnDto {
@@ -82,51 +79,24 @@ export class ChatDto {
   userLocation?: UserLocationDto;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const absent = (value: unknown) => value === undefined || value === null;
-
-/** POST /api/chat/stream: the threaded chat's whole history. */
+/**
+ * POST /api/chat/stream: the member's new message in a thread the server holds. The model reads
+ * the thread as the server keeps it, never a history the client sends.
+ */
 export class StreamChatDto {
-  /**
-   * Every member's message is read here (PlainlyReadable): a body that passes the rules below,
-   * checked by class-validator's own functions, is taken at once; any other goes to the pipe.
-   */
-  static readPlainly(value: unknown): StreamChatDto | null {
-    if (!isRecord(value) || !Array.isArray(value.messages)) return null;
-    const { threadId, userMessageId, replaceFrom } = value;
-    if (!absent(threadId) && !(typeof threadId === 'string' && maxLength(threadId, MAX_THREAD_ID))) return null;
-    if (!absent(userMessageId) && !isUUID(userMessageId, 'all')) return null;
-    if (!absent(replaceFrom) && !isUUID(replaceFrom, 'all')) return null;
-    if (value.messages.length === 0 || value.messages.length > MAX_TURNS) return null;
-    const messages: ChatTurnDto[] = [];
-    for (const turn of value.messages as unknown[]) {
-      if (!isRecord(turn) || !isIn(turn.role, ROLES)) return null;
-      if (typeof turn.content !== 'string' || !maxLength(turn.content, MAX_TURN)) return null;
-      messages.push(Object.assign(new ChatTurnDto(), { role: turn.role, content: turn.content }));
-    }
-    const dto = Object.assign(new StreamChatDto(), { messages });
-    // As the pipe leaves them: a field sent (even as null) is kept, one not sent stays absent.
-    if ('threadId' in value) dto.threadId = threadId as string;
-    if ('userMessageId' in value) dto.userMessageId = userMessageId as string;
-    if ('replaceFrom' in value) dto.replaceFrom = replaceFrom as string;
-    return dto;
-  }
+  @IsUUID('all', { message: 'The conversation id must be a UUID' })
+  @IsNotEmpty({ message: 'Please choose a conversation.' })
+  threadId: string;
 
+  /** The member's new message; absent for Regenerate, which answers the thread's last message again. */
   @IsOptional()
-  @MaxLength(MAX_THREAD_ID, { message: 'The thread id is too long' })
-  @IsString({ message: 'The thread id must be text' })
-  threadId?: string;
+  @MaxLength(MAX_MESSAGE, { message: `Your message is too long (${MAX_MESSAGE} characters at most).` })
+  @IsNotEmpty({ message: 'Please type a message.' })
+  @IsString({ message: 'Please type a message.' })
+  @Transform(trim)
+  message?: string;
 
-  @ValidateNested({ each: true, message: 'Each message in the conversation must be an object' })
-  @IsObject({ each: true, message: 'Each message in the conversation must be an object' })
-  @Type(() => ChatTurnDto)
-  @ArrayMaxSize(MAX_TURNS, { message: 'The conversation is too long. Please start a new conversation.' })
-  @ArrayNotEmpty({ message: 'Please type a message.' })
-  @IsArray({ message: 'The conversation must be a list of messages' })
-  messages: ChatTurnDto[];
-
-  /** The id the browser gave the member's (last) message, so the server's copy keeps it. */
+  /** The id the browser gave the member's message, so the server's copy keeps it. */
   @IsOptional()
   @IsUUID('all', { message: 'The message id must be a UUID' })
   userMessageId?: string;
@@ -148,8 +118,9 @@ export class TitleDto {
 /** GET /api/chat/stream/{messageId}?after=: the last frame the client saw (0: none). */
 export class ResumeStreamDto {
   @IsOptional()
-  @Min(0, { message: 'The resume point must be the id of a frame (0 or more)' })
-  @IsInt({ message: 'The resume point must be the id of a frame (0 or more)' })
+  @Max(MAX_FRAME_ID, { message: RESUME_POINT })
+  @Min(0, { message: RESUME_POINT })
+  @IsInt({ message: RESUME_POINT })
   @Type(() => Number)
   after?: number;
 }

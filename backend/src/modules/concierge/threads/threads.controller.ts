@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, 
 import type { Request, Response } from 'express';
 import { keepAlive, openEventStream, sseFrame } from '../../../platform/live/sse';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
+import { StreamSlots } from '../../../platform/live/stream-slots';
 import { ConciergeSessionGuard, ConciergeSessionId } from '../concierge-session.guard';
 import { CreateThreadDto, RateMessageDto, RenameThreadDto } from '../dto/threads.dto';
 import { OpenForWritesGuard } from '../open-for-writes.guard';
@@ -19,6 +20,7 @@ export class ThreadsController {
   constructor(
     private readonly threads: ThreadsService,
     private readonly live: LiveEventsService,
+    private readonly slots: StreamSlots,
   ) {}
 
   @Get('threads')
@@ -89,7 +91,9 @@ export class ThreadsController {
     description: '`ready` once listening, then `thread.changed` and `thread.deleted` from any api process.',
   })
   @ApiRawAnswer('text/event-stream', 'An event stream of the session’s thread changes')
+  @ApiErrors(429)
   async events(@ConciergeSessionId() session: string, @Req() request: Request, @Res() response: Response) {
+    this.slots.take(request, response, session);
     const unsubscribe = await this.live.subscribe(sessionChannel(session), ({ event, data }) => {
       if (!response.writableEnded) response.write(sseFrame(event, data));
     });

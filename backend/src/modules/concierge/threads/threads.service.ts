@@ -1,36 +1,30 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
-import { APP_CONFIG } from '../../../config/config.module';
-import type { AppConfig } from '../../../config/environment';
-import { REDIS } from '../../../platform/redis/redis.module';
+import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
 import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { StaffNotices } from '../../requests/staff-notices';
-import { jobQueue } from '../../../platform/queue/job-payloads';
-import { OutboxRelay } from '../../../platform/queue/outbox-relay.service';
 import { OutboxService } from '../../../platform/queue/outbox.service';
-import { PreparedStatement } from '../../../platform/database/prepared-statement';
-import { BEGIN_REPLY_SQL } from './begin-reply.sql';
+import type { ChatTurn } from '../../../platform/ai/types';
 import type { MessageStatus } from './thread.entity';
 import { UUID } from '../../../common/uuid';
-import { ConciergeKeys, handoffKey } from '../concierge-keys';
 
 export const DEFAULT_TITLE = 'New Conversation';
 
-// A reply's two writes, one statement each, parsed and planned once per connection: every
-// member's message runs them.
-const beginReplyStatement = new PreparedStatement<{ written: number; member: number }>('begin_reply', BEGIN_REPLY_SQL);
-const finishReplyStatement = new PreparedStatement<never>(
-  'finish_reply',
-  `with reply as (update concierge_messages set content = $1, status = $2 where id = $3)
-   update concierge_threads set updated_at = now() where id = $4`,
-);
 const NOT_FOUND = 'Conversation not found';
-/** A thread's hand-off state kept in Redis (see handedOff): `-` when no person has it. */
-const NOT_HANDED_OFF = '-';
-const HANDOFF_KEY_SECONDS = 10 * 60;
+/** The most recent messages of a thread the model reads (ChatService trims them to its budget). */
+const CONTEXT_TURNS = 40;
+
+/** A reply begun in its thread: what the model reads, and whether a person has the thread. */
+export interface BegunReply {
+  /** The thread's recent turns, oldest first, the member's message last (a concierge's reads as the assistant's). */
+  turns: ChatTurn[];
+  /** The member asked for a person and staff have not handed the thread back: the AI stays quiet. */
+  handedOff: boolean;
+}
+
+const contextTurns = (rows: Array<Pick<MessageRow, 'role' | 'content'>>): ChatTurn[] =>
+  rows.map((row) => ({ role: row.role === 'user' ? 'user' : 'assistant', content: row.content }));
 
 export interface ThreadSummary {
   id: string;
@@ -68,6 +62,7 @@ interface ThreadRow {
   title: string;
   created_at: Date;
   updated_at: Date;
+  handoff_at: Date | null;
 }
 
 interface MessageRow {
@@ -134,10 +129,6 @@ export class ThreadsService {
     private readonly live: LiveEventsService,
     private readonly notices: StaffNotices,
     private readonly outbox: OutboxService,
-    private readonly relay: OutboxRelay,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly keys: ConciergeKeys,
   ) {}
 
   private sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -183,13 +174,6 @@ export class ThreadsService {
       if (existing?.session_id !== sessionId) throw AppError.conflict('This conversation id is already taken.');
       return summary(existing);
     }
-    // A new thread has no person yet: its first reply need not ask the table (nor Redis, on this process).
-    const key = this.handoffKey(id);
-    await this.keys
-      .setIfAbsent(key, NOT_HANDED_OFF, HANDOFF_KEY_SECONDS, () =>
-        this.redis.set(key, NOT_HANDED_OFF, 'EX', HANDOFF_KEY_SECONDS, 'NX'),
-      )
-      .catch(() => undefined);
     await this.announce(sessionId, 'thread.changed', { threadId: id, title });
     return summary(row);
   }
@@ -215,7 +199,6 @@ export class ThreadsService {
   async remove(sessionId: string, id: string): Promise<void> {
     await this.own(sessionId, id);
     await this.sql('delete from concierge_threads where id = ?', [id]);
-    await this.redis.del(this.handoffKey(id)).catch(() => undefined);
     await this.announce(sessionId, 'thread.deleted', { threadId: id });
   }
 
@@ -238,39 +221,21 @@ export class ThreadsService {
   }
 
   /**
-   * Records a reply about to stream in the session's thread (created when the browser made it
-   * offline): drops `replaceFrom` and every later message (edit and resend, Regenerate), adds the
-   * member's message unless it is there already, and the reply as `streaming`. A new message of
-   * the member is recorded as a request by the worker (a job written in the same transaction).
-   * Answers whether the reply was written (not when the thread id is not one the session may hold).
+   * Records a reply about to stream in the session's thread, in one transaction, and answers the
+   * thread as the model is to read it. The thread is created when the browser made it offline; a
+   * thread of another session answers 404. `replaceFrom` drops that message and every later one
+   * (edit and resend, Regenerate). The member's message is added (a new one is recorded as a
+   * request by the worker, through a job written in the same transaction); the same message sent
+   * again is kept once, and an id that names another message is refused (409). Nothing is
+   * written when the thread does not end with the member's message (400).
    */
   async beginReply(
     sessionId: string,
-    threadId: string | undefined,
-    reply: { id: string; userMessage?: { id?: string; content: string }; replaceFrom?: string },
-  ): Promise<{ persisted: boolean }> {
-    if (!threadId || !UUID.test(threadId)) return { persisted: false };
-    const memberMessageId =
-      reply.userMessage?.id && UUID.test(reply.userMessage.id) ? reply.userMessage.id : crypto.randomUUID();
-    // A new message in a thread, the common case: one statement.
-    if (reply.userMessage && !reply.replaceFrom) {
-      const [row] = await beginReplyStatement.run(this.em, [
-        threadId,
-        sessionId,
-        DEFAULT_TITLE,
-        memberMessageId,
-        reply.userMessage.content,
-        reply.id,
-        jobQueue('concierge.member-message'),
-      ]);
-      if (row.written > 0) {
-        if (row.member > 0) this.relay.nudge();
-        await this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
-        return { persisted: true };
-      }
-      // Another session's thread, or one another request is creating right now: the transaction decides.
-    }
-    const wrote = await this.em.fork().transactional(async (em) => {
+    threadId: string,
+    reply: { id: string; message?: { id?: string; content: string }; replaceFrom?: string },
+  ): Promise<BegunReply> {
+    if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
+    const begun = await this.em.fork().transactional(async (em) => {
       await em.execute(
         `insert into concierge_threads (id, session_id, title) values (?, ?, ?) on conflict (id) do nothing`,
         [threadId, sessionId, DEFAULT_TITLE],
@@ -278,33 +243,61 @@ export class ThreadsService {
       const [thread] = await em.execute<ThreadRow[]>('select * from concierge_threads where id = ? for update', [
         threadId,
       ]);
-      if (thread.session_id !== sessionId) return false;
-      if (reply.replaceFrom && UUID.test(reply.replaceFrom)) {
+      if (thread.session_id !== sessionId) throw AppError.notFound(NOT_FOUND);
+      if (reply.replaceFrom) {
         await em.execute(
           `delete from concierge_messages where thread_id = ?
               and seq >= (select seq from concierge_messages where id = ? and thread_id = ?)`,
           [threadId, reply.replaceFrom, threadId],
         );
       }
-      if (reply.userMessage) {
-        const inserted = await em.execute<Array<{ id: string }>>(
-          `insert into concierge_messages (id, thread_id, role, content) values (?, ?, 'user', ?)
-           on conflict (id) do nothing returning id`,
-          [memberMessageId, threadId, reply.userMessage.content],
-        );
-        if (inserted.length > 0) {
-          await this.outbox.add(em, 'concierge.member-message', { messageId: memberMessageId });
-        }
-      }
+      // A message sent again is answered as it was: the thread up to it.
+      const upTo = reply.message ? await this.addMemberMessage(em, threadId, reply.message) : null;
+      const recent = await em.execute<Array<Pick<MessageRow, 'role' | 'content'>>>(
+        `select role, content from concierge_messages
+          where thread_id = ? and status <> 'error' and content <> '' and (?::bigint is null or seq <= ?)
+          order by seq desc limit ?`,
+        [threadId, upTo, upTo, CONTEXT_TURNS],
+      );
+      const turns = contextTurns(recent.reverse());
+      if (turns.at(-1)?.role !== 'user') throw AppError.badRequest('The last message must be yours.');
       await em.execute(
         `insert into concierge_messages (id, thread_id, role, content, status) values (?, ?, 'assistant', '', 'streaming')`,
         [reply.id, threadId],
       );
       await em.execute('update concierge_threads set updated_at = now() where id = ?', [threadId]);
-      return true;
+      return { turns, handedOff: thread.handoff_at !== null };
     });
-    if (wrote) await this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
-    return { persisted: wrote };
+    await this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
+    return begun;
+  }
+
+  /**
+   * The member's message in its thread, answered with its place (seq): a new id is added, the same
+   * message sent again is kept once, an id of any other message is refused (409).
+   */
+  private async addMemberMessage(
+    em: EntityManager,
+    threadId: string,
+    message: { id?: string; content: string },
+  ): Promise<string> {
+    const id = message.id ?? crypto.randomUUID();
+    const [inserted] = await em.execute<Array<{ seq: string }>>(
+      `insert into concierge_messages (id, thread_id, role, content) values (?, ?, 'user', ?)
+       on conflict (id) do nothing returning seq`,
+      [id, threadId, message.content],
+    );
+    if (inserted) {
+      await this.outbox.add(em, 'concierge.member-message', { messageId: id });
+      return inserted.seq;
+    }
+    const [existing] = await em.execute<Array<{ thread_id: string; role: string; content: string; seq: string }>>(
+      'select thread_id, role, content, seq from concierge_messages where id = ?',
+      [id],
+    );
+    const resent = existing?.thread_id === threadId && existing.role === 'user' && existing.content === message.content;
+    if (!resent) throw AppError.conflict('This message id is already taken. Please send your message again.');
+    return existing.seq;
   }
 
   /** A member's message with its thread and session (for recording it as a request), or null once deleted. */
@@ -383,36 +376,8 @@ export class ThreadsService {
     return facts;
   }
 
-  private handoffKey(threadId: string): string {
-    return handoffKey(this.config, threadId);
-  }
-
-  /**
-   * True while a person has the session's thread (the member asked for one and staff have not
-   * handed it back). Asked before every AI reply, so it is read from Redis: the key holds the
-   * session of a handed-off thread, or `-`. A missing key is filled from the database with NX, so
-   * a reader that read the table before a change never overwrites the value the change wrote.
-   */
-  async handedOff(sessionId: string, threadId: string | undefined): Promise<boolean> {
-    if (!threadId || !UUID.test(threadId)) return false;
-    const key = this.handoffKey(threadId);
-    const kept = await this.keys.read(key, () => this.redis.get(key)).catch(() => undefined);
-    if (typeof kept === 'string') return kept === sessionId;
-    const [row] = await this.sql<{ session_id: string; handoff_at: Date | null }>(
-      'select session_id, handoff_at from concierge_threads where id = ?',
-      [threadId],
-    );
-    const holder = row?.handoff_at ? row.session_id : NOT_HANDED_OFF;
-    // Kept for the next reply; this one does not wait for it.
-    if (kept === null) void this.redis.set(key, holder, 'EX', HANDOFF_KEY_SECONDS, 'NX').catch(() => undefined);
-    return holder === sessionId;
-  }
-
   /** The member asked for a person: the AI stays quiet in the thread; the console hears of it at once. */
   async handOff(threadId: string): Promise<void> {
-    // The old state goes first: should writing the new one fail below, the next reader takes it
-    // from the table, never a stale "not handed off".
-    await this.redis.del(this.handoffKey(threadId));
     const row = await this.em.fork().transactional(async (em) => {
       const [changed] = await em.execute<ThreadRow[]>(
         'update concierge_threads set handoff_at = now() where id = ? and handoff_at is null returning *',
@@ -423,7 +388,6 @@ export class ThreadsService {
       return changed;
     });
     if (!row) return;
-    await this.redis.set(this.handoffKey(threadId), row.session_id, 'EX', HANDOFF_KEY_SECONDS).catch(() => undefined);
     await this.live.publish(STAFF_CHANNEL, 'request.handoff', { threadId }).catch(() => undefined);
     await this.announce(row.session_id, 'thread.changed', { threadId });
   }
@@ -436,9 +400,6 @@ export class ThreadsService {
       [threadId],
     );
     if (!row) return;
-    // Best effort: a key left behind still names the session, so the AI would stay quiet (never
-    // speak out of turn) until it expires.
-    await this.redis.set(this.handoffKey(threadId), NOT_HANDED_OFF, 'EX', HANDOFF_KEY_SECONDS).catch(() => undefined);
     await this.live.publish(STAFF_CHANNEL, 'request.changed', { threadId }).catch(() => undefined);
     await this.announce(row.session_id, 'thread.changed', { threadId });
   }
@@ -469,7 +430,11 @@ export class ThreadsService {
 
   /** The reply's final text and state; the session's tabs are told. */
   async finishReply(sessionId: string, threadId: string, replyId: string, content: string, status: MessageStatus) {
-    await finishReplyStatement.run(this.em, [content, status, replyId, threadId]);
+    await this.sql(
+      `with reply as (update concierge_messages set content = ? , status = ? where id = ?)
+       update concierge_threads set updated_at = now() where id = ?`,
+      [content, status, replyId, threadId],
+    );
     await this.announce(sessionId, 'thread.changed', { threadId });
   }
 }

@@ -27,15 +27,9 @@ export class OfflineConcierge implements ConciergeAi {
     return this.language.reply(turns, this.brand, context);
   }
 
-  streamReply(
-    turns: ChatTurn[],
-    signal: AbortSignal,
-    context: ReplyContext = {},
-    cleared?: Promise<boolean>,
-  ): ReplyStream {
+  streamReply(turns: ChatTurn[], signal: AbortSignal, context: ReplyContext = {}): ReplyStream {
     const reply = new ReplyStream();
     const write = async () => {
-      if (cleared && !(await cleared.catch(() => false))) return;
       const all = pieces(this.language.reply(turns, this.brand, context));
       for (let i = 0; i < all.length; i += 3) {
         if (signal.aborted) return;

@@ -38,7 +38,7 @@ const wire =
 async function run() {
   const pieces: string[] = [];
   const message = await streamChat(
-    { threadId: 't1', messages: [{ role: 'user', content: 'Dinner in Paris' }] },
+    { threadId: 't1', message: 'Dinner in Paris' },
     { onDelta: (piece) => pieces.push(piece) },
     new AbortController().signal,
   );
@@ -53,10 +53,7 @@ describe('reading the reply stream', () => {
       const { message, pieces } = await run();
       expect(pieces).toEqual(['### Paris\n\n', 'A **table** for two', ' — 20:00.']);
       expect(message).toEqual(done);
-      expect(server.callsTo('POST /api/chat/stream')[0].body).toEqual({
-        threadId: 't1',
-        messages: [{ role: 'user', content: 'Dinner in Paris' }],
-      });
+      expect(server.callsTo('POST /api/chat/stream')[0].body).toEqual({ threadId: 't1', message: 'Dinner in Paris' });
     },
   );
 

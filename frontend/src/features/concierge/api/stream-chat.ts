@@ -3,7 +3,8 @@ import type { ChatMessage } from '../components/thread-store';
 
 export interface StreamRequest {
   threadId: string;
-  messages: Array<Pick<ChatMessage, 'role' | 'content'>>;
+  /** The member's message; the server answers the thread as it holds it. */
+  message: string;
   /** The id of the member's message, so the server's copy of the thread keeps it. */
   userMessageId?: string;
   /** Edit and resend, or Regenerate: this message and every later one are replaced. */

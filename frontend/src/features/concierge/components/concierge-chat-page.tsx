@@ -50,7 +50,6 @@ import {
   mergeServerThread,
   message,
   NEW_THREAD_TITLE,
-  recentTurns,
   renameThread,
   replaceFrom,
   saveThreads,
@@ -319,15 +318,14 @@ export function ConciergeChatPage() {
   const reply = async (threadId: string, base: ChatThread[], extra: Partial<StreamRequest> = {}) => {
     const thread = base.find((t) => t.id === threadId);
     if (!thread) return;
+    // The member's latest message: the server keeps it once (sent again for Regenerate, in case
+    // the server's copy of the thread lacks it) and answers the thread as it holds it.
     const last = [...thread.messages].reverse().find((m) => m.role === 'user');
+    if (!last) return;
     await readReply(
       threadId,
       (progress, signal) =>
-        streamChat(
-          { threadId, messages: recentTurns(thread.messages), userMessageId: last?.id, ...extra },
-          progress,
-          signal,
-        ),
+        streamChat({ threadId, message: last.content, userMessageId: last.id, ...extra }, progress, signal),
       null,
     );
   };

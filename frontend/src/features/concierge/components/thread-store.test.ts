@@ -8,11 +8,8 @@ import {
   loadThreads,
   message,
   NEW_THREAD_TITLE,
-  recentTurns,
   renameThread,
   saveThreads,
-  SENT_CHARS,
-  SENT_TURNS,
   type ChatThread,
 } from './thread-store';
 
@@ -109,27 +106,5 @@ describe('the thread list', () => {
     );
     expect(groups.map((g) => g.label)).toEqual(['Today', 'Yesterday', 'Mar 4', 'Jan 29']);
     expect(groups[0].threads.map((t) => t.id)).toEqual(['t1', 't2']);
-  });
-});
-
-describe('what a reply request carries', () => {
-  it('sends the recent tail of a long thread, without system messages', () => {
-    const messages = [
-      message('system', 'persona'),
-      ...Array.from({ length: 250 }, (_, i) => message(i % 2 ? 'assistant' : 'user', `turn ${i}`)),
-      message('user', 'the latest'),
-    ];
-    const sent = recentTurns(messages);
-    expect(sent).toHaveLength(SENT_TURNS);
-    expect(sent.every((m) => m.role !== 'system')).toBe(true);
-    expect(sent[sent.length - 1]).toEqual({ role: 'user', content: 'the latest' });
-    expect(sent[0]).toEqual({ role: 'assistant', content: 'turn 211' });
-  });
-
-  it('keeps within the character budget, but always sends the latest message', () => {
-    const long = 'x'.repeat(20_000);
-    const sent = recentTurns([message('user', long), message('assistant', long), message('user', long)]);
-    expect(sent).toHaveLength(1);
-    expect(sent.reduce((n, m) => n + m.content.length, 0)).toBeLessThanOrEqual(SENT_CHARS);
   });
 });

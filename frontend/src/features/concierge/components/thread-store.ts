@@ -92,26 +92,6 @@ export function appendMessage(threads: ChatThread[], id: string, added: ChatMess
 }
 
 /** What the server reads of a conversation: its last 40 turns, within 32,000 characters. */
-export const SENT_TURNS = 40;
-export const SENT_CHARS = 32_000;
-
-/**
- * The recent tail of a thread, as sent with each reply: the server answers from the last turns
- * only, so a long thread sends those and never outgrows the server's limit on a request.
- */
-export function recentTurns(messages: ChatMessage[]): Array<Pick<ChatMessage, 'role' | 'content'>> {
-  const own = messages.filter((m) => m.role !== 'system' && m.content.trim() !== '');
-  const kept: Array<Pick<ChatMessage, 'role' | 'content'>> = [];
-  let chars = 0;
-  for (let i = own.length - 1; i >= 0 && kept.length < SENT_TURNS; i -= 1) {
-    chars += own[i].content.length;
-    if (chars > SENT_CHARS && kept.length > 0) break;
-    // What a human concierge wrote is the concierge's side of the conversation for the AI too.
-    kept.unshift({ role: own[i].role === 'user' ? 'user' : 'assistant', content: own[i].content });
-  }
-  return kept;
-}
-
 /** Drops the last assistant reply (for Regenerate). */
 export function dropLastReply(threads: ChatThread[], id: string): ChatThread[] {
   const thread = find(threads, id);
