@@ -9,6 +9,7 @@ import { sameOriginWrites } from './common/same-origin-writes';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/environment';
 import { AppError } from './common/app-error';
+import { RateLimitService } from './common/rate-limit.service';
 import { RsvpsService } from './modules/invitations/rsvps.service';
 import { publicConfig } from './modules/site-config/site-config.controller';
 import { vendorTaxonomy } from './modules/vendors/vendor-taxonomy.controller';
@@ -76,6 +77,7 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   if (config.FRONTEND_DIST) {
     const logger = app.get<Pino>(ROOT_LOGGER);
     const rsvps = app.get(RsvpsService);
+    const limits = app.get(RateLimitService);
     serveFrontend(
       app,
       config.FRONTEND_DIST,
@@ -95,6 +97,16 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
               },
             ),
         },
+        limitInvitationPages: (address) =>
+          limits.consume(
+            {
+              name: 'invitation-page',
+              limit: config.RATE_LIMIT_INVITATION_PAGES_PER_MINUTE,
+              windowSeconds: 60,
+              message: 'Too many pages opened from your connection. Please wait a minute and try again.',
+            },
+            address,
+          ),
       },
       { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     );

@@ -3,6 +3,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { AppError } from '../../common/app-error';
+import { clientIp } from '../../common/client-ip';
+import { RecentPages } from './recent-pages';
 
 /** Paths the single-page app must not swallow. */
 export const SERVER_PATHS = /^\/(api|admin\/queues|metrics)(\/|$)/;
@@ -18,6 +21,12 @@ export interface FrontendConfig {
    * from the modules' own services. Without it those pages render in the browser.
    */
   pageAnswers?: PageAnswerSources;
+  /**
+   * Counts one request of a guest's invitation page for a client address, and rejects with a 429
+   * AppError once the address is over its limit (RateLimitService): each page is rendered on the
+   * server, at many times the cost of an API call.
+   */
+  limitInvitationPages?(clientAddress: string): Promise<void>;
 }
 
 export interface PageAnswerSources {
@@ -160,21 +169,51 @@ function compressPage(html: string): Page {
 }
 
 /**
- * A page rendered for one request: only the encoding its client takes, at a quick level (brotli 5,
- * gzip 6). The pages rendered once (compressPage) can afford the smallest; this one is paid for on
- * every request (brotli 11 and gzip 9 of a guest's page cost some 250 ms of CPU).
+ * A page rendered at a request: each encoding made when a client first takes it, then kept with the
+ * page, at a quick level (brotli 5, gzip 6). The pages rendered once (compressPage) can afford the
+ * smallest; these are paid for at requests (brotli 11 and gzip 9 of a guest's page cost some 250 ms
+ * of CPU).
  */
-function compressOnce(request: Request, html: string): Page {
+function compressOnDemand(html: string): Page {
   const identity = Buffer.from(html, 'utf8');
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  const br =
-    encoding === 'br'
-      ? brotliCompressSync(identity, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
-        })
-      : identity;
-  const gzip = encoding === 'gzip' ? gzipSync(identity, { level: 6 }) : identity;
-  return { identity, br, gzip };
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    identity,
+    get br() {
+      return (br ??= brotliCompressSync(identity, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }));
+    },
+    get gzip() {
+      return (gzip ??= gzipSync(identity, { level: 6 }));
+    },
+  };
+}
+
+/** How long a guest's rendered page is kept for the next request of it, and how many are kept. */
+const INVITATION_PAGE_KEEP_MS = 10_000;
+const INVITATION_PAGES_KEPT = 200;
+
+/**
+ * Over the limit: a short page a person can read (or the API's JSON error shape, for a client that
+ * asks for JSON), with Retry-After, kept by no cache.
+ */
+function sendTooManyRequests(request: Request, response: Response, error: AppError, brandName: string): void {
+  response.status(429);
+  for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
+  response.setHeader('Cache-Control', 'no-store');
+  if (request.accepts(['html', 'json']) === 'json') {
+    response.json({ success: false, error: error.message });
+    return;
+  }
+  const brand = escapeText(brandName);
+  response.setHeader('Content-Type', TYPES['.html']);
+  response.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+      `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${brand}</title></head>` +
+      `<body><main><h1>${brand}</h1><p>${escapeText(error.message)}</p></main></body></html>`,
+  );
 }
 
 /**
@@ -270,8 +309,9 @@ function queriesScript(queries: unknown[]): string {
  * takes them), hashed assets cached for a year, pages never cached and carrying the public
  * configuration (brand name) in a meta tag, so no build bakes it in. The landing page (/) and the
  * vendor application are rendered into real HTML once, at start-up, with this deployment's brand; a
- * guest's invitation at each request, with the invitation from its module's service, and kept by no
- * cache. When a page cannot be rendered (no prerenderer, an unknown invitation, an error) it gets
+ * guest's invitation at a request, with the invitation from its module's service, kept here a few
+ * seconds while the invitation reads the same (RecentPages) and by no other cache, its requests
+ * limited per client address (429 past the limit). When a page cannot be rendered (no prerenderer, an unknown invitation, an error) it gets
  * the plain page, which renders in the browser as before (an unknown code shows its 'not found').
  */
 export function serveFrontend(
@@ -327,15 +367,36 @@ export function serveFrontend(
     }),
   );
 
-  /** The guest's page as HTML, or null for the shell (no prerenderer, no such invitation). */
-  const renderInvitation = async (code: string): Promise<string | null> => {
-    if (!renderer?.renderPage || !config.pageAnswers) return null;
+  const invitationPages = new RecentPages<Page>(INVITATION_PAGE_KEEP_MS, INVITATION_PAGES_KEPT);
+
+  /**
+   * The guest's page, or null for the shell (no prerenderer, no such invitation). The invitation is
+   * read at each request; the page is rendered again only when what it shows has changed.
+   */
+  const renderInvitation = async (code: string): Promise<Page | null> => {
+    const render = renderer?.renderPage;
+    if (!render || !config.pageAnswers) return null;
     const view = await config.pageAnswers.invitation(code);
     if (view === null || view === undefined) return null;
-    const rendered = await renderer.renderPage(`/invitation/${encodeURIComponent(code)}`, site, {
-      invitation: { code, view },
+    return invitationPages.get(code, JSON.stringify(view), async () => {
+      const rendered = await render(`/invitation/${encodeURIComponent(code)}`, site, { invitation: { code, view } });
+      return compressOnDemand(fillPage(plainTemplate, rendered, invitationFiles));
     });
-    return fillPage(plainTemplate, rendered, invitationFiles);
+  };
+
+  /** The limit first, then the page; the plain page when the limit cannot be asked (Redis away) or rendering fails. */
+  const serveInvitation = async (request: Request, response: Response, code: string): Promise<void> => {
+    try {
+      await config.limitInvitationPages?.(clientIp(request));
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429) {
+        return sendTooManyRequests(request, response, error, config.brandName);
+      }
+      warn('invitation page')(error);
+      return sendPage(request, response, invitationShell, true);
+    }
+    const page = await renderInvitation(code).catch(warn('invitation page'));
+    sendPage(request, response, page ?? invitationShell, true);
   };
 
   app.use((request: Request, response: Response, next: NextFunction) => {
@@ -360,11 +421,7 @@ export function serveFrontend(
     }
     const invitation = INVITATION_PATH.exec(path);
     if (invitation) {
-      void renderInvitation(invitation[1] as string)
-        .catch(warn('invitation page'))
-        .then((html) =>
-          sendPage(request, response, html === null ? invitationShell : compressOnce(request, html), true),
-        );
+      void serveInvitation(request, response, invitation[1] as string);
       return;
     }
     sendPage(request, response, shell);
