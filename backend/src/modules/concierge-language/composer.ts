@@ -1,14 +1,8 @@
 import { catalogueCategory } from '../../platform/ai/service-catalogue';
 import type { ChatTurn, DirectoryVendor, MessageCategory, ParsedEntities, ReplyContext } from '../../platform/ai/types';
-import {
-  findTopic,
-  isPleasantry,
-  messageIntent,
-  parseRequest,
-  reportsExperience,
-  type ParsedRequest,
-  type TopicAndPlace,
-} from './parser';
+import { MONTHS } from './calendar.words';
+import { isPleasantry, messageIntent, reportsExperience } from './intent.extractor';
+import { findTopic, parseRequest, type ParsedRequest, type TopicAndPlace } from './parser';
 import { fold, type Place } from './places';
 
 /**
@@ -459,8 +453,8 @@ function titleCase(text: string): string {
 }
 
 const HOLIDAYS = /^(christmas|christmas eve|easter|new year's eve|valentine's day|thanksgiving)$/i;
-const MONTH_ONLY = /^(january|february|march|april|may|june|july|august|september|october|november|december)$/i;
-const DATE = /^(january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}$/i;
+const MONTH_ONLY = new RegExp(`^(${MONTHS.join('|')})$`, 'i');
+const DATE = new RegExp(`^(${MONTHS.join('|')}) \\d{1,2}$`, 'i');
 const RELATIVE = /^(tonight|today|tomorrow( \w+)?|(this|next) \w+)$/i;
 
 /**
