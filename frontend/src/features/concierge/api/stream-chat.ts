@@ -1,4 +1,5 @@
 import { ApiError } from '../../../api/client';
+import { readEventStream } from '../../../api/event-stream';
 import type { ChatMessage } from '../components/thread-store';
 
 export interface StreamRequest {
@@ -34,29 +35,11 @@ async function read(response: Response, progress: StreamProgress, signal: AbortS
   if (!response.ok || !response.body) throw await failure(response);
   const id = response.headers.get('X-Message-Id');
   if (id) progress.onStart?.(id);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let split: number;
-    while ((split = buffer.indexOf('\n\n')) !== -1) {
-      const block = buffer.slice(0, split);
-      buffer = buffer.slice(split + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const frameId = Number(/^id: (\d+)$/m.exec(block)?.[1] ?? 0);
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => line.slice(6))
-        .join('\n');
-      if (!data) continue;
-      const payload = JSON.parse(data) as { content?: string; message?: ChatMessage; error?: string };
-      if (event === 'delta' && payload.content) progress.onDelta(payload.content, frameId);
-      if (event === 'done' && payload.message) return payload.message;
-      if (event === 'error') throw new ApiError(502, payload.error ?? 'An error occurred. Please try again.');
-    }
+  for await (const frame of readEventStream(response.body)) {
+    const payload = JSON.parse(frame.data) as { content?: string; message?: ChatMessage; error?: string };
+    if (frame.event === 'delta' && payload.content) progress.onDelta(payload.content, Number(frame.id ?? 0));
+    if (frame.event === 'done' && payload.message) return payload.message;
+    if (frame.event === 'error') throw new ApiError(502, payload.error ?? 'An error occurred. Please try again.');
   }
   if (signal.aborted) throw new DOMException('The reply was left', 'AbortError');
   throw new ApiError(0, 'The reply was interrupted. Please try again.');

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { adminRequest, getAdminAuth, useAdminQuery } from '../../../api/admin-client';
+import { readEventStream } from '../../../api/event-stream';
 import type { ApiSchema, Page } from '../../../api/types';
 
 export type StaffCard = ApiSchema<'StaffRequestCard'>;
@@ -85,22 +86,10 @@ export function useDeskLive(onEvent: (event: DeskEvent) => void): void {
           signal: controller.signal,
         });
         if (!response.ok || !response.body) throw new Error(String(response.status));
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let split: number;
-          while ((split = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, split);
-            buffer = buffer.slice(split + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (!event || !data || event === 'ready') continue;
-            void client.invalidateQueries({ queryKey: KEY });
-            handler.current({ event, data: JSON.parse(data) as DeskEvent['data'] });
-          }
+        for await (const { event, data } of readEventStream(response.body)) {
+          if (event === 'ready') continue;
+          void client.invalidateQueries({ queryKey: KEY });
+          handler.current({ event, data: JSON.parse(data) as DeskEvent['data'] });
         }
       } catch {
         // Closed, or the server is out of reach: try again below.
