@@ -9,6 +9,7 @@ import {
   readable,
   resetWithAdmin,
   rsvp,
+  startingIn,
 } from './support/launch-party-fixtures';
 
 describe('The door: QR passes and check-in', () => {
@@ -71,7 +72,7 @@ describe('The door: QR passes and check-in', () => {
   });
 
   it('shows the party for a scanned pass and checks it in once; a second scan changes nothing and says when', async () => {
-    const event = await createEvent(t);
+    const event = await createEvent(t, startingIn(1));
     const { pass, rsvpId } = await attendingGuest(event.id, 'grace@example.com');
     const lookup = await admin(t).post(`/events/${event.id}/check-in/lookup`, { token: pass.token }).expect(200);
     expect(lookup.body.data).toEqual({
@@ -103,7 +104,7 @@ describe('The door: QR passes and check-in', () => {
   });
 
   it('records one check-in when 20 devices scan the same pass at the same moment', async () => {
-    const event = await createEvent(t);
+    const event = await createEvent(t, startingIn(1));
     const { pass, rsvpId } = await attendingGuest(event.id, 'grace@example.com');
     const scans = await Promise.all(
       Array.from({ length: 20 }, () => admin(t).post(`/events/${event.id}/check-in`, { token: pass.token })),
@@ -121,7 +122,7 @@ describe('The door: QR passes and check-in', () => {
   });
 
   it('refuses a forged or tampered token, a pass for another event and a guest who is not attending', async () => {
-    const event = await createEvent(t);
+    const event = await createEvent(t, startingIn(1));
     const { pass } = await attendingGuest(event.id, 'grace@example.com');
     const [prefix, passId, signature] = pass.token.split('.');
     const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === 'a' ? 'b' : 'a') + text.slice(at + 1);
@@ -147,7 +148,7 @@ describe('The door: QR passes and check-in', () => {
     }
     expect((await admin(t).get(`/events/${event.id}/check-in`).expect(200)).body.data.arrivedParties).toBe(0);
 
-    const elsewhere = await createEvent(t, { name: 'The Winter Gala' });
+    const elsewhere = await createEvent(t, { name: 'The Winter Gala', ...startingIn(1) });
     const wrong = await admin(t).post(`/events/${elsewhere.id}/check-in`, { token: pass.token }).expect(409);
     expect(wrong.body.error).toBe('This pass is for another event');
 
@@ -162,7 +163,7 @@ describe('The door: QR passes and check-in', () => {
   });
 
   it('finds parties by host or guest name, and checks in part of a party', async () => {
-    const event = await createEvent(t);
+    const event = await createEvent(t, startingIn(1));
     await attendingGuest(event.id, 'grace@example.com');
     const found = await admin(t).get(`/events/${event.id}/check-in/guests?q=grimaldi`).expect(200);
     expect(found.body.data).toHaveLength(1);
@@ -180,7 +181,7 @@ describe('The door: QR passes and check-in', () => {
   });
 
   it('dates a check-in queued on an offline device at its scan, within the last two days', async () => {
-    const event = await createEvent(t);
+    const event = await createEvent(t, startingIn(1));
     const { pass } = await attendingGuest(event.id, 'grace@example.com');
     const scannedAt = new Date(Date.now() - 5 * 60_000).toISOString();
     const synced = await admin(t).post(`/events/${event.id}/check-in`, { token: pass.token, scannedAt }).expect(200);
@@ -189,5 +190,61 @@ describe('The door: QR passes and check-in', () => {
       .post(`/events/${event.id}/check-in`, { token: pass.token, scannedAt: '2020-01-01T00:00:00.000Z' })
       .expect(400);
     expect(stale.body.error).toBe('Scanned at must be a time within the last two days');
+  });
+
+  it('checks parties in only on the event’s day: from six hours before the start to the end', async () => {
+    const later = await createEvent(t, { name: 'The Spring Soirée', ...startingIn(3 * 24) });
+    const early = await attendingGuest(later.id, 'grace@example.com');
+    const notYet = await admin(t).post(`/events/${later.id}/check-in`, { token: early.pass.token }).expect(409);
+    expect(notYet.body.error).toMatch(
+      /^Check-in for The Spring Soirée opens on \w+, \w+ \d+, \d{4} at \d\d:\d\d, 6 hours before it starts\.$/,
+    );
+    // Looking a pass up is not checking in: the door may read it any day.
+    await admin(t).post(`/events/${later.id}/check-in/lookup`, { token: early.pass.token }).expect(200);
+
+    // An evening that started four hours ago and ended an hour ago.
+    const over = await createEvent(t, { name: 'The Summer Ball', ...startingIn(-4) });
+    const late = await attendingGuest(over.id, 'cary@example.com');
+    const closed = await admin(t).post(`/events/${over.id}/check-in`, { token: late.pass.token }).expect(409);
+    expect(closed.body.error).toMatch(
+      /^Check-in for The Summer Ball closed when the event ended, on \w+, \w+ \d+, \d{4} at \d\d:\d\d\.$/,
+    );
+    expect((await admin(t).get(`/events/${over.id}/check-in`).expect(200)).body.data.arrivedParties).toBe(0);
+    // A device that scanned the pass during the evening, offline, still records it when it syncs.
+    const scannedAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const synced = await admin(t)
+      .post(`/events/${over.id}/check-in`, { token: late.pass.token, scannedAt })
+      .expect(200);
+    expect(synced.body.data.party.checkIn.checkedInAt).toBe(scannedAt);
+
+    // Six hours before the start the door is open.
+    const tonight = await createEvent(t, { name: 'The Autumn Dinner', ...startingIn(5.5) });
+    const onTime = await attendingGuest(tonight.id, 'rainier@example.com');
+    await admin(t).post(`/events/${tonight.id}/check-in`, { token: onTime.pass.token }).expect(200);
+  });
+
+  it('closes the guest’s answer once any of the party is checked in; the invitation page says why', async () => {
+    const event = await createEvent(t, startingIn(1));
+    const { invitation, rsvpId } = await attendingGuest(event.id, 'grace@example.com', 3);
+    // Before the door, the guest may still change the answer.
+    const before = await request(t.http).get(`/api/invitations/${invitation.invitationCode}`).expect(200);
+    expect(before.body.data.changes).toMatchObject({ open: true, checkedIn: false, refusal: null });
+
+    await admin(t).post(`/events/${event.id}/check-in`, { rsvpId, guests: 1 }).expect(200);
+    const refusal =
+      'Your party has been checked in at the door, so your answer can no longer be changed here. ' +
+      'To change it, please contact Maison Fortuna at events@maisonfortuna.local.';
+    const fewer = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(409);
+    expect(fewer.body).toEqual({ success: false, error: refusal });
+    await rsvp(t, invitation.invitationCode, { status: 'not_attending' }).expect(409, {
+      success: false,
+      error: refusal,
+    });
+
+    const page = await request(t.http).get(`/api/invitations/${invitation.invitationCode}`).expect(200);
+    expect(page.body.data.rsvp).toMatchObject({ status: 'attending', guestCount: 3 });
+    expect(page.body.data.changes).toMatchObject({ open: false, checkedIn: true, refusal });
+    // The door still counts the whole party.
+    expect((await admin(t).get(`/events/${event.id}/check-in`).expect(200)).body.data.expectedGuests).toBe(3);
   });
 });

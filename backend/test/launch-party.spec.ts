@@ -301,6 +301,8 @@ describe('Launch Party: events, invitations and RSVPs', () => {
         changes: {
           deadline: '2037-12-10T19:00:00.000Z',
           open: true,
+          checkedIn: false,
+          refusal: null,
           host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
         },
       });

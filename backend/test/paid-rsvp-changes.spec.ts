@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { TestApp } from './support/test-app';
 import { useTestGatewayApp, type TestGatewayApp } from './support/test-gateway-app';
-import { admin, createEvent, createInvitation, readable, rsvp } from './support/launch-party-fixtures';
+import { admin, createEvent, createInvitation, readable, rsvp, startingIn } from './support/launch-party-fixtures';
 
 type Row = Record<string, unknown>;
 
@@ -31,8 +31,8 @@ describe('A paid guest who changes their answer', () => {
     return created.body.data.payment.id as string;
   }
 
-  async function paidParty(guestCount: number, capacity = 100) {
-    const event = await createEvent(t, { ticketPrice: 100, currency: 'EUR', capacity });
+  async function paidParty(guestCount: number, capacity = 100, times: Record<string, unknown> = {}) {
+    const event = await createEvent(t, { ticketPrice: 100, currency: 'EUR', capacity, ...times });
     const invitation = await createInvitation(t, event.id, { maxGuests: 4 });
     const answer = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount }).expect(200);
     const rsvpId = answer.body.data.rsvp.id as string;
@@ -141,5 +141,31 @@ describe('A paid guest who changes their answer', () => {
     // Paid in full now: nothing more to pay.
     const again = await request(t.http).post(`/api/rsvp/${rsvpId}/payment`).send({ amount: 100 }).expect(409);
     expect(again.body.error).toBe('This reservation is already paid');
+  });
+
+  it('keeps the payment of a party that came: once checked in, fewer guests or a decline are refused, not refunded', async () => {
+    const { event, invitation, rsvpId, paymentId } = await paidParty(4, 100, startingIn(1));
+    await admin(t).post(`/events/${event.id}/check-in`, { rsvpId }).expect(200);
+
+    const fewer = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(409);
+    expect(fewer.body.error).toMatch(/^Your party has been checked in at the door/);
+    await rsvp(t, invitation.invitationCode, { status: 'not_attending' }).expect(409);
+    await t.drain();
+    expect(await reservation(rsvpId)).toMatchObject({ status: 'attending', guest_count: 4 });
+    expect(await sql('select amount from payment_refunds')).toEqual([]);
+    expect(await sql('select amount from test_gateway_refunds')).toEqual([]);
+    expect((await sql('select status, refund_requested_at from payments where id = ?', [paymentId]))[0]).toEqual({
+      status: 'succeeded',
+      refund_requested_at: null,
+    });
+    expect(subjects()).toEqual([]);
+
+    // The host can still give the money back.
+    await admin(t).post(`/payments/${paymentId}/refund`).expect(202);
+    await t.drain();
+    expect((await sql('select status, refund_reason from payments where id = ?', [paymentId]))[0]).toEqual({
+      status: 'refunded',
+      refund_reason: 'admin',
+    });
   });
 });

@@ -35,6 +35,8 @@ describe('Guests who change their answer', () => {
     expect((await page(invitation.invitationCode)).changes).toEqual({
       deadline: '2037-12-10T19:00:00.000Z',
       open: true,
+      checkedIn: false,
+      refusal: null,
       host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
     });
     await rsvp(t, invitation.invitationCode, {
@@ -138,7 +140,13 @@ describe('Guests who change their answer', () => {
       .patch(`/events/${event.id}`, { ...eventFields, rsvpDeadline: '2026-01-05T12:00' })
       .expect(200);
     const view = await page(invitation.invitationCode);
-    expect(view.changes).toMatchObject({ deadline: '2026-01-05T12:00:00.000Z', open: false });
+    expect(view.changes).toMatchObject({
+      deadline: '2026-01-05T12:00:00.000Z',
+      open: false,
+      checkedIn: false,
+      refusal:
+        'The RSVP deadline has passed. To change your answer, please contact Maison Fortuna at events@maisonfortuna.local.',
+    });
 
     for (const answer of [
       { status: 'attending', guestCount: 2 },

@@ -35,6 +35,25 @@ export const eventFields = {
   status: 'published',
 };
 
+/**
+ * The times of an event that starts `hoursFromNow` hours from now (negative: it has started) and
+ * lasts three hours, on the venue's clock as the server reads it: the door checks guests in only
+ * on the event's day. Guests may change their answer until the start; no reminders are due.
+ */
+export function startingIn(hoursFromNow: number) {
+  const start = new Date(Date.now() + hoursFromNow * 3_600_000);
+  const end = new Date(start.getTime() + 3 * 3_600_000);
+  const clock = (at: Date) => at.toISOString().slice(11, 16);
+  const date = start.toISOString().slice(0, 10);
+  return {
+    date,
+    startTime: clock(start),
+    endTime: clock(end),
+    rsvpDeadline: `${date}T${clock(start)}`,
+    reminderHours: [],
+  };
+}
+
 export function admin(t: TestApp) {
   const http = request(t.http);
   return {

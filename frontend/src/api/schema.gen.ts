@@ -1669,6 +1669,8 @@ export interface components {
     };
     InvitationView: {
       changes: {
+        /** @description Some of the party has been checked in: the answer is closed. */
+        checkedIn: boolean;
         /**
          * Format: date-time
          * @description Until when the guest may answer or change the answer.
@@ -1679,6 +1681,8 @@ export interface components {
           name: string;
         };
         open: boolean;
+        /** @description What a change of the answer is refused with now (checked in, or past the deadline); null while open. */
+        refusal: string | null;
       };
       event: components['schemas']['PublicEvent'];
       invitation: {

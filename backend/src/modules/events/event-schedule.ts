@@ -20,6 +20,16 @@ export function eventStartsAt(event: Pick<EventView, 'date' | 'startTime'>): Dat
   return instant(event.date, event.startTime);
 }
 
+/**
+ * When the event ends: at its end time, on the next day when that is not after the start (a party
+ * past midnight, as in event-calendar.ts); at the end of its day when it has no end time.
+ */
+export function eventEndsAt(event: Pick<EventView, 'date' | 'startTime' | 'endTime'>): Date {
+  if (!event.endTime) return new Date(instant(event.date, '00:00').getTime() + 24 * HOUR);
+  const end = instant(event.date, event.endTime);
+  return end > eventStartsAt(event) ? end : new Date(end.getTime() + 24 * HOUR);
+}
+
 /** Until when guests may answer or change their answer. */
 export function rsvpDeadlineOf(event: Pick<EventView, 'date' | 'startTime' | 'rsvpDeadline'>): Date {
   if (event.rsvpDeadline) return instant(...(event.rsvpDeadline.split('T') as [string, string]));

@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { EventsService } from '../events/events.service';
+import { checkInRefusal } from './check-in-window';
 import { RsvpPasses } from './rsvp-pass';
 
 /** A party at the door, as the check-in screen shows it. */
@@ -69,31 +71,45 @@ function party(row: PartyRow): DoorParty {
 const OFFLINE_WINDOW_MS = 48 * 3600_000;
 
 /**
- * The door: attending parties found by their pass or their name, and their arrival recorded once.
- * One row per RSVP in rsvp_check_ins (its primary key): of two devices scanning one pass at the
- * same moment, one inserts it and the other is told it was already checked in, with the time.
+ * The door: attending parties found by their pass or their name, and their arrival recorded once,
+ * on the event's day only (check-in-window.ts). One row per RSVP in rsvp_check_ins (its primary
+ * key): of two devices scanning one pass at the same moment, one inserts it and the other is told
+ * it was already checked in, with the time. A checked-in party's answer is closed to the guest
+ * (RsvpsService.respond).
  */
 @Injectable()
 export class CheckInService {
   constructor(
     private readonly em: EntityManager,
     private readonly passes: RsvpPasses,
+    private readonly events: EventsService,
   ) {}
 
   private get connection() {
     return this.em.fork().getConnection();
   }
 
-  /** The attending party a pass or an RSVP id names, at this event; readable refusals otherwise. */
-  private async find(eventId: number, by: { token?: string; rsvpId?: string }): Promise<PartyRow> {
+  /**
+   * The attending party a pass or an RSVP id names, at this event; readable refusals otherwise.
+   * `lock` reads the RSVP with a share lock in the caller's transaction.
+   */
+  private async find(
+    eventId: number,
+    by: { token?: string; rsvpId?: string },
+    lock?: EntityManager,
+  ): Promise<PartyRow> {
+    const read = (where: string, value: string) =>
+      lock
+        ? lock.execute<PartyRow[]>(`${PARTY_SQL} where ${where} for share of r`, [value])
+        : this.connection.execute<PartyRow[]>(`${PARTY_SQL} where ${where}`, [value]);
     let row: PartyRow | undefined;
     if (by.token !== undefined) {
       const passId = this.passes.verify(by.token);
       if (!passId) throw AppError.badRequest(INVALID_PASS);
-      [row] = await this.connection.execute<PartyRow[]>(`${PARTY_SQL} where r.pass_id = ?`, [passId]);
+      [row] = await read('r.pass_id = ?', passId);
       if (!row) throw AppError.badRequest(INVALID_PASS);
     } else if (by.rsvpId) {
-      [row] = await this.connection.execute<PartyRow[]>(`${PARTY_SQL} where r.id = ?::uuid`, [by.rsvpId]);
+      [row] = await read('r.id = ?::uuid', by.rsvpId);
       if (!row) throw AppError.notFound(NOT_FOUND);
     } else {
       throw AppError.badRequest('Scan a pass or choose a guest');
@@ -108,27 +124,45 @@ export class CheckInService {
   }
 
   /**
-   * Records the party's arrival: `guests` of them (the whole party by default). A pass checked in
-   * before changes nothing and answers 'already' with the time. `scannedAt` is when a device that
-   * was offline scanned it.
+   * Records the party's arrival: `guests` of them (the whole party by default), on the event's
+   * day. A pass checked in before changes nothing and answers 'already' with the time, any day.
+   * `scannedAt` is when a device that was offline scanned it: the day is checked at that time.
+   * The RSVP is share-locked meanwhile, so a guest's change (which locks it for update) either
+   * lands first, and the door sees the new answer, or waits and finds the party checked in.
    */
   async checkIn(
     eventId: number,
     input: { token?: string; rsvpId?: string; guests?: number; scannedAt?: string },
   ): Promise<CheckInOutcome> {
-    const row = await this.find(eventId, input);
-    const guests = input.guests ?? row.guest_count;
-    if (guests < 1 || guests > row.guest_count) {
-      throw AppError.badRequest(`Guests arriving must be between 1 and ${row.guest_count}`);
-    }
-    const at = this.arrivalTime(input.scannedAt);
-    const inserted = await this.connection.execute<Array<{ rsvp_id: string }>>(
-      `insert into rsvp_check_ins (rsvp_id, event_id, arrived, checked_in_at) values (?::uuid, ?, ?, ?)
-       on conflict (rsvp_id) do nothing returning rsvp_id`,
-      [row.id, eventId, guests, at],
+    return this.em.fork().transactional(async (em) => {
+      const row = await this.find(eventId, input, em);
+      const at = this.arrivalTime(input.scannedAt);
+      const event = await this.events.find(em, eventId);
+      if (!event) throw AppError.notFound('Event not found');
+      // A party checked in before is told so, whenever it is scanned again.
+      const closed = row.checked_in_at ? null : checkInRefusal(event, at);
+      if (closed) throw AppError.conflict(closed);
+      const guests = input.guests ?? row.guest_count;
+      if (guests < 1 || guests > row.guest_count) {
+        throw AppError.badRequest(`Guests arriving must be between 1 and ${row.guest_count}`);
+      }
+      const inserted = await em.execute<Array<{ rsvp_id: string }>>(
+        `insert into rsvp_check_ins (rsvp_id, event_id, arrived, checked_in_at) values (?::uuid, ?, ?, ?)
+         on conflict (rsvp_id) do nothing returning rsvp_id`,
+        [row.id, eventId, guests, at],
+      );
+      const [current] = await em.execute<PartyRow[]>(`${PARTY_SQL} where r.id = ?::uuid`, [row.id]);
+      return { outcome: inserted.length ? 'checked-in' : 'already', party: party(current) };
+    });
+  }
+
+  /** Whether any of the RSVP's party has been checked in, read in the caller's transaction. */
+  async checkedIn(em: EntityManager, rsvpId: string): Promise<boolean> {
+    const rows = await em.execute<Array<{ rsvp_id: string }>>(
+      'select rsvp_id from rsvp_check_ins where rsvp_id = ?::uuid',
+      [rsvpId],
     );
-    const [current] = await this.connection.execute<PartyRow[]>(`${PARTY_SQL} where r.id = ?::uuid`, [row.id]);
-    return { outcome: inserted.length ? 'checked-in' : 'already', party: party(current) };
+    return rows.length > 0;
   }
 
   /** Sets how many of a checked-in party have arrived (the rest of a party that came in parts). */

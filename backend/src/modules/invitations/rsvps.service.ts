@@ -10,6 +10,7 @@ import { formatEventTime } from '../events/event-format';
 import { rsvpDeadlineOf } from '../events/event-schedule';
 import type { EventView } from '../events/event-view';
 import { EventsService } from '../events/events.service';
+import { CheckInService } from './check-in.service';
 import { RsvpDto } from './dto/rsvp.dto';
 import { partyOf } from './guest-party';
 import { Invitation } from './invitation.entity';
@@ -128,6 +129,14 @@ function deadlinePassed(event: EventView): string {
   return `The RSVP deadline has passed. To change your answer, please contact ${event.organizer} at ${event.organizerContact}.`;
 }
 
+/**
+ * Once any of the party has come in, fewer guests or a decline would refund seats that were used:
+ * the host changes the answer now (an administrator's refund stays open to them).
+ */
+function checkedInRefusal(event: EventView): string {
+  return `Your party has been checked in at the door, so your answer can no longer be changed here. To change it, please contact ${event.organizer} at ${event.organizerContact}.`;
+}
+
 @Injectable()
 export class RsvpsService {
   constructor(
@@ -136,6 +145,7 @@ export class RsvpsService {
     private readonly changes: RsvpChanges,
     private readonly events: EventsService,
     private readonly passes: RsvpPasses,
+    private readonly door: CheckInService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -146,6 +156,9 @@ export class RsvpsService {
     if (!invitation || !event) throw AppError.notFound('Invitation not found');
     const rsvp = await em.findOne(Rsvp, { invitationId: invitation.id });
     const deadline = rsvpDeadlineOf(event);
+    const checkedIn = rsvp ? await this.door.checkedIn(em, rsvp.id) : false;
+    const answered = rsvp?.status === 'attending' || rsvp?.status === 'not_attending';
+    const pastDeadline = Date.now() > deadline.getTime();
     return {
       event: publicEventView(event),
       invitation: {
@@ -159,7 +172,10 @@ export class RsvpsService {
       pass: rsvp?.status === 'attending' ? await this.passes.code(rsvp.passId) : null,
       changes: {
         deadline,
-        open: Date.now() <= deadline.getTime(),
+        open: !checkedIn && !pastDeadline,
+        checkedIn,
+        // What a change of the answer is refused with now, as respond() words it.
+        refusal: checkedIn ? checkedInRefusal(event) : answered && pastDeadline ? deadlinePassed(event) : null,
         host: { name: event.organizer, contact: event.organizerContact },
       },
     };
@@ -173,7 +189,9 @@ export class RsvpsService {
    * (pending) until the payment succeeds or the hold expires; a paid guest asking for more
    * guests keeps the paid ones and holds the extra seats while paying the difference (raiseTo);
    * fewer guests or a decline are refunded the difference by the payments module, which learns
-   * of every change (RsvpChanges) in the same transaction. Every change is emailed.
+   * of every change (RsvpChanges) in the same transaction. Every change is emailed. Once any of
+   * the party is checked in, the answer is closed to the guest (CheckInService.checkIn waits for
+   * the RSVP's lock, so the two never cross).
    */
   async respond(code: string, input: RsvpDto): Promise<{ rsvp: RsvpView; next: 'payment' | 'thank-you' }> {
     const found = await this.em.fork().findOne(Invitation, { invitationCode: code });
@@ -191,6 +209,7 @@ export class RsvpsService {
         { invitationId: invitation.id },
         { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
       );
+      if (existing && (await this.door.checkedIn(em, existing.id))) throw AppError.conflict(checkedInRefusal(event));
       // The deadline closes changes of an answer; a first answer (or one still awaiting payment) is taken.
       const answered = existing?.status === 'attending' || existing?.status === 'not_attending';
       if (answered && Date.now() > rsvpDeadlineOf(event).getTime()) throw AppError.conflict(deadlinePassed(event));

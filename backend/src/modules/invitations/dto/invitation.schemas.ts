@@ -134,6 +134,12 @@ export const INVITATION_VIEW = schema(
     changes: t.object({
       deadline: { ...t.dateTime(), description: 'Until when the guest may answer or change the answer.' },
       open: t.boolean(),
+      checkedIn: { ...t.boolean(), description: 'Some of the party has been checked in: the answer is closed.' },
+      refusal: {
+        ...t.nullable(t.string()),
+        description:
+          'What a change of the answer is refused with now (checked in, or past the deadline); null while open.',
+      },
       host: t.object({ name: t.string(), contact: t.string() }),
     }),
   }),
