@@ -9,6 +9,24 @@ async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ animations: 'disabled', path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/**
+ * An evening that starts within the hour and lasts three, on the venue's clock as the server reads
+ * it: the door checks guests in only on the event's day. Answers may change until the start.
+ */
+function startingSoon() {
+  const start = new Date(Date.now() + 3_600_000);
+  const end = new Date(start.getTime() + 3 * 3_600_000);
+  const clock = (at: Date) => at.toISOString().slice(11, 16);
+  const date = start.toISOString().slice(0, 10);
+  return {
+    date,
+    startTime: clock(start),
+    endTime: clock(end),
+    rsvpDeadline: `${date}T${clock(start)}`,
+    reminderHours: [],
+  };
+}
+
 test('an admin selects waitlist rows, invites them to an event, and the progress bar reaches 100%', async ({
   page,
   request,
@@ -94,7 +112,7 @@ test('staff check a party in by name search on a 375 px phone; the pass is on th
 }) => {
   const stamp = Date.now();
   const host = `Grace Kelly ${stamp}`;
-  const eventId = await createEvent(request, `Door Evening ${stamp}`);
+  const eventId = await createEvent(request, `Door Evening ${stamp}`, startingSoon());
   const invitation = await request.post('/api/admin/invitations', {
     headers: { authorization: AUTH },
     data: { eventId, recipientName: host, recipientEmail: `grace.${stamp}@example.com`, maxGuests: 3 },
@@ -155,5 +173,11 @@ test('staff check a party in by name search on a 375 px phone; the pass is on th
   if (SHOTS) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await shoot(page, 'check-in-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
   }
+
+  // The party came: the guest's page no longer offers to change the answer, and says why.
+  await page.goto(`/invitation/${code}`);
+  await expect(page.getByText(/^Your party has been checked in at the door/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /RSVP/ })).toHaveCount(0);
 });

@@ -143,7 +143,12 @@ export function InvitationPage({ code }: { code: string }) {
               </p>
             ) : null}
             <WaitingListPanel code={code} turn={turn} paid={paid} />
-            {changes.open || !answered ? (
+            {changes.checkedIn ? (
+              // The party came in: the server closed the answer, and says so in its words.
+              <p className={styles.closed} role="status">
+                {changes.refusal}
+              </p>
+            ) : changes.open || !answered ? (
               <>
                 <p className={styles.deadline}>
                   {changes.open

@@ -11,6 +11,8 @@ import { renderRoute } from '../../../testing/render';
 const OPEN = {
   deadline: '2026-12-10T19:00:00.000Z',
   open: true,
+  checkedIn: false,
+  refusal: null as string | null,
   host: { name: 'Maison Fortuna', contact: 'events@maisonfortuna.local' },
 };
 
@@ -127,6 +129,35 @@ describe('the guest invitation page', () => {
       'mailto:events@maisonfortuna.local',
     );
     expect(screen.queryByRole('button', { name: /RSVP/ })).not.toBeInTheDocument();
+  });
+
+  it('once the party is checked in, says so in the server’s words instead of offering the form', async () => {
+    const refusal =
+      'Your party has been checked in at the door, so your answer can no longer be changed here. ' +
+      'To change it, please contact Maison Fortuna at events@maisonfortuna.local.';
+    fakeServer({
+      'GET /api/invitations/abc': () =>
+        json(view({ rsvp, ticketPrice: 200, changes: { ...OPEN, open: false, checkedIn: true, refusal } })),
+    });
+    renderRoute('/invitation/abc');
+    expect(await screen.findByRole('status')).toHaveTextContent(refusal);
+    expect(screen.getByTestId('current-answer')).toHaveTextContent('You are attending with 2 guests.');
+    expect(screen.queryByRole('button', { name: /RSVP/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/refunded the difference/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/The RSVP deadline passed/)).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal when the party was checked in while the page was open', async () => {
+    const refusal = 'Your party has been checked in at the door, so your answer can no longer be changed here.';
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view({ rsvp })),
+      'POST /api/invitations/abc/rsvp': () => json({ success: false, error: refusal }, 409),
+    });
+    renderRoute('/invitation/abc');
+    const user = userEvent.setup({ delay: null });
+    await user.click((await screen.findByRole('radio', { name: '1' })).closest('label')!);
+    await user.click(screen.getByRole('button', { name: 'Update RSVP' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
   });
 
   it('goes to the payment page when the event has a ticket price', async () => {
