@@ -1,7 +1,7 @@
 import { readEventStream, type StreamEvent } from './event-stream';
 
 /** A body delivered in the given pieces, as a network would cut it. */
-function body(pieces: string[]): ReadableStream<Uint8Array> {
+function body(pieces: string[]): ReadableStream<Uint8Array<ArrayBuffer>> {
   const encoder = new TextEncoder();
   return new ReadableStream({
     start(controller) {
@@ -47,7 +47,7 @@ describe('reading a response body as Server-Sent Events', () => {
 
   it('reads a character cut between two pieces of the body', async () => {
     const bytes = new TextEncoder().encode('data: à\n\n');
-    const split = new ReadableStream<Uint8Array>({
+    const split = new ReadableStream<Uint8Array<ArrayBuffer>>({
       start(controller) {
         controller.enqueue(bytes.slice(0, 7));
         controller.enqueue(bytes.slice(7));
@@ -72,7 +72,7 @@ describe('reading a response body as Server-Sent Events', () => {
 
   it('cancels the body when the reader leaves early', async () => {
     let cancelled = false;
-    const endless = new ReadableStream<Uint8Array>({
+    const endless = new ReadableStream<Uint8Array<ArrayBuffer>>({
       pull(controller) {
         controller.enqueue(new TextEncoder().encode('data: again\n\n'));
       },

@@ -13,7 +13,7 @@ const LINE_END = /\r\n|\r|\n/;
  * (comments, `retry` and events without data are skipped); it ends with the body, and leaving the
  * loop early cancels the body.
  */
-export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamEvent> {
+export async function* readEventStream(body: ReadableStream<BufferSource>): AsyncGenerator<StreamEvent> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let event = '';
