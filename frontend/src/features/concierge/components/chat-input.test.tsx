@@ -2,11 +2,21 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render';
 import { installRecognition } from '../testing/fake-speech';
-import { ChatInput } from './chat-input';
+import { ChatInput, type ChatInputLook } from './chat-input';
+import { conciergeInputLook } from './concierge-input-look';
+import { useVoiceToasts } from './use-voice-toasts';
 
-function renderInput(props: Partial<Parameters<typeof ChatInput>[0]> = {}) {
+type InputProps = Omit<Parameters<typeof ChatInput>[0], 'look' | 'onVoiceNotice'>;
+
+/** The box as /concierge draws it: Ant Design buttons, voice with toasts. */
+function ConciergeInput(props: InputProps) {
+  const voiceToasts = useVoiceToasts();
+  return <ChatInput look={conciergeInputLook} onVoiceNotice={voiceToasts} {...props} />;
+}
+
+function renderInput(props: Partial<InputProps> = {}) {
   const onSend = vi.fn();
-  renderWithProviders(<ChatInput onSend={onSend} loading={false} voice {...props} />);
+  renderWithProviders(<ConciergeInput onSend={onSend} loading={false} {...props} />);
   return { onSend, box: screen.getByPlaceholderText('Type a message...') as HTMLTextAreaElement };
 }
 
@@ -37,6 +47,34 @@ describe('the message box', () => {
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     expect(onStop).toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+  });
+
+  it('while disabled, takes no text, no voice and no send (the session chat while it sends)', () => {
+    const { box } = renderInput({ loading: true, disabled: true });
+    expect(box).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Voice input' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('draws the buttons of a place’s own look, and its own placeholder, with the same keys', async () => {
+    const onSend = vi.fn();
+    const plain: ChatInputLook = {
+      classNames: { bar: 'bar', listening: 'listening', row: 'row', textarea: 'textarea' },
+      SendButton: ({ onClick, disabled }) => (
+        <button type="button" aria-label="Send" onClick={onClick} disabled={disabled}>
+          →
+        </button>
+      ),
+    };
+    const user = userEvent.setup();
+    renderWithProviders(<ChatInput look={plain} onSend={onSend} loading={false} placeholder="Ask anything..." />);
+    const box = screen.getByPlaceholderText('Ask anything...');
+    expect(screen.queryByRole('button', { name: 'Voice input' })).not.toBeInTheDocument();
+    await user.type(box, 'A yacht{Shift>}{Enter}{/Shift}in Monaco{Enter}');
+    expect(onSend).toHaveBeenCalledWith('A yacht\nin Monaco');
+    await user.type(box, 'And a driver');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenLastCalledWith('And a driver');
   });
 
   it('grows with its text from 40 px to at most 120 px', () => {

@@ -1,35 +1,69 @@
-import { AudioOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import styles from './concierge.module.css';
-import { useVoiceInput } from './use-voice-input';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useSpeechRecognition, type Notify } from './speech-recognition';
+
+interface InputButtonProps {
+  onClick: () => void;
+  disabled: boolean;
+}
+
+/**
+ * How a place draws the message box: its stylesheet's classes and its buttons. The pages draw
+ * Ant Design buttons; the floating widget loads over any page and carries no Ant Design.
+ */
+export interface ChatInputLook {
+  classNames: { bar: string; listening: string; row: string; textarea: string };
+  SendButton: ComponentType<InputButtonProps>;
+  /** In place of Send while a reply streams, for a place that can stop one. */
+  StopButton?: ComponentType<{ onClick: () => void }>;
+  VoiceButton?: ComponentType<InputButtonProps & { listening: boolean }>;
+}
 
 interface ChatInputProps {
+  look: ChatInputLook;
   onSend: (text: string) => void;
+  /** A reply is on its way: nothing is sent, and the voice button waits. */
   loading: boolean;
+  /** Nothing can be typed, spoken or sent. */
   disabled?: boolean;
-  voice?: boolean;
-  /** While a reply streams: a Stop button in place of Send. */
   onStop?: () => void;
   placeholder?: string;
+  /** Voice input, whose messages (spec) this shows; without it, no voice button. */
+  onVoiceNotice?: Notify;
+  /** Drawn between the listening notice and the box (the session chat's actions). */
+  children?: ReactNode;
 }
 
 const MIN_HEIGHT = 40;
 const MAX_HEIGHT = 120;
+const silent: Notify = () => undefined;
 
-/** The message box: grows from 40 to 120 px; Enter sends, Shift+Enter adds a line. */
+/**
+ * The message box of every chat: grows from 40 to 120 px; Enter sends, Shift+Enter adds a line;
+ * what is heard by voice is added to the text.
+ */
 export function ChatInput({
+  look,
   onSend,
   loading,
-  disabled,
-  voice,
+  disabled = false,
   onStop,
   placeholder = 'Type a message...',
+  onVoiceNotice,
+  children,
 }: ChatInputProps) {
+  const { classNames, SendButton, StopButton, VoiceButton } = look;
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const append = useCallback((spoken: string) => setText((t) => (t.trim() ? `${t.trimEnd()} ${spoken}` : spoken)), []);
-  const { listening, toggle } = useVoiceInput(append);
+  const { listening, toggle } = useSpeechRecognition(append, onVoiceNotice ?? silent);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -53,16 +87,17 @@ export function ChatInput({
   };
 
   return (
-    <div className={styles.inputBar}>
+    <div className={classNames.bar}>
       {listening && (
-        <div className={styles.listening} role="status">
+        <div className={classNames.listening} role="status">
           Listening... Speak now
         </div>
       )}
-      <div className={styles.inputRow}>
+      {children}
+      <div className={classNames.row}>
         <textarea
           ref={box}
-          className={styles.textarea}
+          className={classNames.textarea}
           value={text}
           rows={1}
           placeholder={placeholder}
@@ -71,29 +106,13 @@ export function ChatInput({
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        {voice && (
-          <Tooltip title={listening ? 'Stop listening' : 'Speak your request'}>
-            <Button
-              aria-label={listening ? 'Stop listening' : 'Voice input'}
-              icon={<AudioOutlined />}
-              danger={listening}
-              onClick={toggle}
-              disabled={disabled || loading}
-            />
-          </Tooltip>
+        {onVoiceNotice && VoiceButton && (
+          <VoiceButton listening={listening} onClick={toggle} disabled={disabled || loading} />
         )}
-        {loading && onStop ? (
-          <Button aria-label="Stop" icon={<StopOutlined />} onClick={onStop}>
-            Stop
-          </Button>
+        {loading && onStop && StopButton ? (
+          <StopButton onClick={onStop} />
         ) : (
-          <Button
-            type="primary"
-            aria-label="Send"
-            icon={<SendOutlined />}
-            onClick={send}
-            disabled={!text.trim() || loading || disabled}
-          />
+          <SendButton onClick={send} disabled={!text.trim() || loading || disabled} />
         )}
       </div>
     </div>

@@ -36,6 +36,7 @@ import {
   stopReply,
 } from '../api/threads';
 import { ChatInput } from './chat-input';
+import { conciergeInputLook } from './concierge-input-look';
 import { ListenButton } from './listen-button';
 import { MarkdownMessage } from './markdown-message';
 import { MyRequestsPanel, OptionsOffer } from './my-requests-panel';
@@ -56,6 +57,7 @@ import {
   type ChatMessage,
   type ChatThread,
 } from './thread-store';
+import { useVoiceToasts } from './use-voice-toasts';
 import styles from './concierge.module.css';
 
 const MOBILE_QUERY = '(max-width: 767px)';
@@ -119,6 +121,7 @@ export function ConciergeChatPage() {
   const brand = useBrand();
   const navigate = useNavigate();
   const mobile = useIsMobile();
+  const voiceToasts = useVoiceToasts();
   const [allowed, setAllowed] = useState(false);
   const [threads, setThreads] = useState<ChatThread[]>(() => loadThreads());
   const [selectedId, setActiveId] = useState<string | null>(null);
@@ -763,7 +766,13 @@ export function ConciergeChatPage() {
         <div className="mf-sr-only" aria-live="polite">
           {announcement}
         </div>
-        <ChatInput onSend={send} loading={loading} voice onStop={stop} />
+        <ChatInput
+          look={conciergeInputLook}
+          onSend={send}
+          loading={loading}
+          onVoiceNotice={voiceToasts}
+          onStop={stop}
+        />
       </main>
       <Drawer
         placement="right"

@@ -7,19 +7,20 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Spin } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { track } from '../../../lib/analytics';
 import { conciergeSessionId, fetchUserRequests, nextStep, sendChat, type ChatAnswer } from '../api/concierge';
+import { ChatInput, type ChatInputLook } from './chat-input';
 import { ImagePanel } from './image-panel';
 import { MarkdownMessage } from './markdown-message';
 import { RequestsList } from './requests-list';
 import { imageTopic, type MessageTopic } from './topics';
 import { useSpeaking } from './use-speaking';
 import { useUserLocation } from './use-user-location';
-import { useVoiceInput } from './use-voice-input';
+import { useVoiceToasts } from './use-voice-toasts';
 import styles from './session-chat.module.css';
 
 interface Message {
@@ -32,8 +33,25 @@ interface Message {
 }
 
 const MOBILE_QUERY = '(max-width: 767px)';
-const MIN_HEIGHT = 40;
-const MAX_HEIGHT = 120;
+
+/** The session chat's message box: a voice toggle (red while it listens) and a send button. */
+const sessionInputLook: ChatInputLook = {
+  classNames: { bar: styles.column, listening: styles.listening, row: styles.inputRow, textarea: styles.textarea },
+  SendButton: ({ onClick, disabled }) => (
+    <Button type="primary" aria-label="Send" icon={<SendOutlined />} onClick={onClick} disabled={disabled} />
+  ),
+  VoiceButton: ({ listening, onClick, disabled }) => (
+    <Button
+      aria-label={listening ? 'Stop listening' : 'Voice input'}
+      aria-pressed={listening}
+      icon={<AudioOutlined />}
+      danger={listening}
+      type={listening ? 'primary' : 'default'}
+      onClick={onClick}
+      disabled={disabled}
+    />
+  ),
+};
 
 function useIsMobile(): boolean {
   const [mobile, setMobile] = useState(() => window.matchMedia?.(MOBILE_QUERY).matches ?? false);
@@ -73,17 +91,14 @@ export function SessionChatPage() {
   const [messages, setMessages] = useState<Message[]>(() => [welcomeMessage]);
   // The welcome is put back whenever the list is empty.
   const shown = messages.length > 0 ? messages : [welcomeMessage];
-  const [text, setText] = useState('');
   const [pending, setPending] = useState<'direct' | 'fallback' | null>(null);
   const [currentRequestId, setCurrentRequestId] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const box = useRef<HTMLTextAreaElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const location = useUserLocation();
   const speech = useSpeaking();
-  const append = useCallback((spoken: string) => setText((t) => (t.trim() ? `${t.trimEnd()} ${spoken}` : spoken)), []);
-  const voice = useVoiceInput(append);
+  const voiceToasts = useVoiceToasts();
 
   const requests = useQuery({
     queryKey: ['/api/user-requests', sessionId],
@@ -101,13 +116,6 @@ export function SessionChatPage() {
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length, pending]);
-
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, el.scrollHeight))}px`;
-  }, [text]);
 
   const addAssistant = (content: string, timestamp: string) => {
     setMessages((list) => [
@@ -129,15 +137,12 @@ export function SessionChatPage() {
     });
   };
 
-  const send = async () => {
-    const message = text.trim();
-    if (!message || pending) return;
+  const send = async (message: string) => {
     const history = messages.filter((m) => m.id !== 'welcome').map(({ role, content }) => ({ role, content }));
     setMessages((list) => [
       ...list,
       { id: crypto.randomUUID(), role: 'user', content: message, timestamp: new Date().toISOString() },
     ]);
-    setText('');
     const body = {
       message,
       conversationHistory: history,
@@ -181,13 +186,6 @@ export function SessionChatPage() {
       addAssistant(content, new Date().toISOString());
     } catch (error) {
       failed(error);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
     }
   };
 
@@ -261,12 +259,14 @@ export function SessionChatPage() {
             {announcement}
           </div>
           <div className={styles.inputBar}>
-            <div className={styles.column}>
-              {voice.listening && (
-                <div className={styles.listening} role="status">
-                  Listening... Speak now
-                </div>
-              )}
+            <ChatInput
+              look={sessionInputLook}
+              onSend={(message) => void send(message)}
+              loading={sending}
+              disabled={sending}
+              placeholder="Ask a question..."
+              onVoiceNotice={voiceToasts}
+            >
               <div className={styles.actions}>
                 <Button
                   onClick={continueConversation}
@@ -287,36 +287,7 @@ export function SessionChatPage() {
                   </Button>
                 )}
               </div>
-              <div className={styles.inputRow}>
-                <textarea
-                  ref={box}
-                  className={styles.textarea}
-                  value={text}
-                  rows={1}
-                  placeholder="Ask a question..."
-                  aria-label="Message"
-                  disabled={sending || voice.listening}
-                  onChange={(e) => setText(e.target.value)}
-                  onKeyDown={onKeyDown}
-                />
-                <Button
-                  aria-label={voice.listening ? 'Stop listening' : 'Voice input'}
-                  aria-pressed={voice.listening}
-                  icon={<AudioOutlined />}
-                  danger={voice.listening}
-                  type={voice.listening ? 'primary' : 'default'}
-                  onClick={voice.toggle}
-                  disabled={sending}
-                />
-                <Button
-                  type="primary"
-                  aria-label="Send"
-                  icon={<SendOutlined />}
-                  onClick={() => void send()}
-                  disabled={!text.trim() || sending}
-                />
-              </div>
-            </div>
+            </ChatInput>
           </div>
         </main>
         {!mobile && (

@@ -6,6 +6,7 @@ import { useBrand } from '../../../app/config';
 import { track } from '../../../lib/analytics';
 import { conciergeSessionId, sendChat } from '../api/concierge';
 import { ChatInput } from './chat-input';
+import { conciergeInputLook } from './concierge-input-look';
 import { ListenButton } from './listen-button';
 import { MarkdownMessage } from './markdown-message';
 import styles from './concierge.module.css';
@@ -119,7 +120,7 @@ export function SimpleConciergePage() {
       </div>
       <div className={styles.simpleInput}>
         <div className={styles.simpleColumn}>
-          <ChatInput onSend={send} loading={loading} />
+          <ChatInput look={conciergeInputLook} onSend={send} loading={loading} />
         </div>
       </div>
     </main>

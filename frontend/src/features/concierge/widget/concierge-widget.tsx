@@ -1,15 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Component,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { Component, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { track } from '../../../lib/analytics';
@@ -22,9 +12,10 @@ import {
   type UserRequest,
 } from '../api/concierge';
 import { GALLERY_ART } from '../art/bundled-art';
+import { ChatInput, type ChatInputLook } from '../components/chat-input';
 import { galleryCategory, galleryCount, SAMPLE_REQUEST, splitClosing } from '../components/gallery';
 import { MarkdownMessage } from '../components/markdown-message';
-import { recognitionSupported, useSpeechRecognition, type Notify } from '../components/speech-recognition';
+import { recognitionSupported, type Notify } from '../components/speech-recognition';
 import { useSpeaking } from '../components/use-speaking';
 import { useUserLocation } from '../components/use-user-location';
 import styles from './widget.module.css';
@@ -45,8 +36,6 @@ interface Notice {
   description: string;
 }
 
-const MIN_HEIGHT = 40;
-const MAX_HEIGHT = 120;
 /** How long the strip asks again for a request's parse after a reply, while the worker reads it. */
 const PARSE_WAIT_MS = 6000;
 
@@ -58,6 +47,32 @@ const FACTS: Array<[keyof ParsedEntities, string]> = [
 ];
 
 const requestKey = (id: string | null) => ['/api/user-requests', 'one', id];
+
+/** The widget's message box, in plain buttons of its own stylesheet. */
+const widgetInputLook: ChatInputLook = {
+  classNames: { bar: styles.inputBar, listening: styles.listening, row: styles.inputRow, textarea: styles.textarea },
+  SendButton: ({ onClick, disabled }) => (
+    <button type="button" className={styles.send} aria-label="Send" onClick={onClick} disabled={disabled}>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M4 12h15M13 6l6 6-6 6" />
+      </svg>
+    </button>
+  ),
+  VoiceButton: ({ listening, onClick, disabled }) => (
+    <button
+      type="button"
+      className={listening ? styles.micOn : styles.iconButton}
+      aria-label={listening ? 'Stop listening' : 'Voice input'}
+      aria-pressed={listening}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3" />
+      </svg>
+    </button>
+  ),
+};
 
 /** A reply whose Markdown cannot be drawn is shown as plain text with its line breaks (spec, section 5). */
 class FormattedText extends Component<{ content: string }, { failed: boolean }> {
@@ -102,7 +117,6 @@ export function ConciergeWidget({ open, onClose }: { open: boolean; onClose: () 
   const queryClient = useQueryClient();
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const box = useRef<HTMLTextAreaElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const [sessionId] = useState(conciergeSessionId);
   const [messages, setMessages] = useState<Message[]>(() => [
@@ -113,7 +127,6 @@ export function ConciergeWidget({ open, onClose }: { open: boolean; onClose: () 
       gallery: false,
     },
   ]);
-  const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
   const [followUpPending, setFollowUpPending] = useState(false);
   const [requestId, setRequestId] = useState<string | null>(null);
@@ -122,8 +135,6 @@ export function ConciergeWidget({ open, onClose }: { open: boolean; onClose: () 
   const location = useUserLocation(open);
   const speech = useSpeaking();
   const notify = useCallback<Notify>((kind, title, description) => setNotice({ kind, title, description }), []);
-  const append = useCallback((spoken: string) => setText((t) => (t.trim() ? `${t.trimEnd()} ${spoken}` : spoken)), []);
-  const voice = useSpeechRecognition(append, notify);
 
   const request = useQuery({
     queryKey: requestKey(requestId),
@@ -154,13 +165,6 @@ export function ConciergeWidget({ open, onClose }: { open: boolean; onClose: () 
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length, pending]);
 
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, el.scrollHeight))}px`;
-  }, [text]);
-
   const close = () => {
     speech.stop();
     track('ai_concierge_closed', { messages: messages.length - 1 });
@@ -173,12 +177,9 @@ export function ConciergeWidget({ open, onClose }: { open: boolean; onClose: () 
       { id: crypto.randomUUID(), role: 'assistant', content, requestId: about, gallery: true },
     ]);
 
-  const send = async () => {
-    const message = text.trim();
-    if (!message || pending) return;
+  const send = async (message: string) => {
     const history = messages.filter((m) => m.id !== 'welcome').map(({ role, content }) => ({ role, content }));
     setMessages((list) => [...list, { id: crypto.randomUUID(), role: 'user', content: message, gallery: false }]);
-    setText('');
     setPending(true);
     try {
       const answer = await sendChat({
@@ -212,13 +213,6 @@ export function ConciergeWidget({ open, onClose }: { open: boolean; onClose: () 
       setNotice({ kind: 'error', title: 'Error', description: failureText(error) });
     } finally {
       setFollowUpPending(false);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
     }
   };
 
@@ -336,51 +330,13 @@ export function ConciergeWidget({ open, onClose }: { open: boolean; onClose: () 
           </div>
         )}
 
-        <div className={styles.inputBar}>
-          {voice.listening && (
-            <p className={styles.listening} role="status">
-              Listening... Speak now
-            </p>
-          )}
-          <div className={styles.inputRow}>
-            <textarea
-              ref={box}
-              className={styles.textarea}
-              value={text}
-              rows={1}
-              placeholder="Ask anything..."
-              aria-label="Message"
-              disabled={voice.listening}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={onKeyDown}
-            />
-            {recognitionSupported() && (
-              <button
-                type="button"
-                className={voice.listening ? styles.micOn : styles.iconButton}
-                aria-label={voice.listening ? 'Stop listening' : 'Voice input'}
-                aria-pressed={voice.listening}
-                onClick={voice.toggle}
-                disabled={pending}
-              >
-                <svg viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3" />
-                </svg>
-              </button>
-            )}
-            <button
-              type="button"
-              className={styles.send}
-              aria-label="Send"
-              onClick={() => void send()}
-              disabled={!text.trim() || pending}
-            >
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M4 12h15M13 6l6 6-6 6" />
-              </svg>
-            </button>
-          </div>
-        </div>
+        <ChatInput
+          look={widgetInputLook}
+          onSend={(message) => void send(message)}
+          loading={pending}
+          placeholder="Ask anything..."
+          onVoiceNotice={recognitionSupported() ? notify : undefined}
+        />
       </div>
     </dialog>
   );
