@@ -47,7 +47,7 @@ export class StaffRequestsQueryDto extends PageQueryDto {
   q?: string;
 }
 
-/** Who signs a staff action: a name the member sees ('Claire'); the admin's username when absent. */
+/** Who signs a staff action: a name the member sees ('Claire'); 'Your concierge' when absent (never the admin's username). */
 class Signed {
   @IsOptional()
   @MaxLength(60, { message: 'The concierge name is too long (60 characters at most)' })
