@@ -9,6 +9,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/contract-check.setup.ts'],
   testTimeout: 30000,
   maxWorkers: 1,
   // BullMQ and ioredis can keep a reconnect timer alive after the last test; never hang CI on it.

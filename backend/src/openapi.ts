@@ -10,7 +10,9 @@ import type {
   ResponsesObject,
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ValidationTypes } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { defaultConverters, type SchemaConverter } from 'class-validator-jsonschema/build/defaultConverters';
 import { ERROR_BODY, namedSchemas } from './common/api-schema';
 import { PublicWriteGuard } from './common/public-write.decorator';
 import { AdminGuard } from './modules/admin/admin.guard';
@@ -24,6 +26,17 @@ const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
   defaultMetadataStorage: NonNullable<
     Parameters<typeof validationMetadatasToSchemas>[0]
   >['classTransformerMetadataStorage'];
+};
+
+/** The schema of a rule of our own (common/): a date is a string of its shape, whatever the field's type. */
+const DATE_FORMATS: Record<string, string> = {
+  date: 'date',
+  'date-time': 'date-time',
+  'local-date-time': 'local-date-time',
+};
+const customRule: SchemaConverter = (meta, options) => {
+  if (meta.name === 'isCalendarDate') return { type: 'string', format: DATE_FORMATS[String(meta.constraints?.[0])] };
+  return (defaultConverters[ValidationTypes.CUSTOM_VALIDATION] as SchemaConverter)(meta, options);
 };
 
 /** Where the document and its reader are served (see serveApiDocs). */
@@ -68,6 +81,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const dtoSchemas = validationMetadatasToSchemas({
     refPointerPrefix: '#/components/schemas/',
     classTransformerMetadataStorage: defaultMetadataStorage,
+    additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customRule },
   }) as Record<string, SchemaObject>;
   const schemas: Record<string, SchemaObject | ReferenceObject> = (document.components ??= {}).schemas ?? {};
   document.components.schemas = schemas;

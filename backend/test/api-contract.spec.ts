@@ -4,8 +4,10 @@ import request from 'supertest';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { setApiPrefix } from '../src/http-app';
+import { ApiAnswer, ApiErrors, successData, t as shape } from '../src/common/api-schema';
 import { API_DOCS_PATH, buildOpenApiDocument, OPENAPI_JSON_PATH } from '../src/openapi';
 import { ExpressHttpAdapter } from '../src/platform/http/express-http-adapter';
+import { checkAnswersAgainstContract, takeDrifts } from './support/contract';
 import { registeredRoutes, type Route } from './support/routes';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -82,6 +84,26 @@ class UndescribedController {
 @Module({ controllers: [UndescribedController] })
 class UndescribedModule {}
 
+/** A route that answers other than its document says (a number where a text is promised). */
+@Controller('drifting')
+class DriftingController {
+  @Get(':id')
+  @ApiAnswer(successData(shape.object({ name: shape.string() })))
+  read() {
+    return { success: true, data: { name: 42 } };
+  }
+
+  @Get()
+  @ApiAnswer(successData(shape.object({ name: shape.string() })))
+  @ApiErrors(404)
+  list() {
+    return { success: true, data: { name: 'Ada' } };
+  }
+}
+
+@Module({ controllers: [DriftingController] })
+class DriftingModule {}
+
 describe('The contract checks', () => {
   it('catch a route without a described answer, and a route added beside Nest', async () => {
     const app = await NestFactory.create(UndescribedModule, new ExpressHttpAdapter(), { logger: false });
@@ -97,6 +119,25 @@ describe('The contract checks', () => {
       expect(undescribedAnswers(document)).toEqual(['GET /api/undescribed 200: no schema']);
       const registered = registeredRoutes({ app } as unknown as TestApp);
       expect(coverageGaps(registered, document)).toEqual({ undocumented: ['GET /api/by-hand'], unknown: [] });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('Every answer an API test receives', () => {
+  it('is checked against its route’s schema in the document: a drift is reported, a faithful answer is not', async () => {
+    const app = await NestFactory.create(DriftingModule, new ExpressHttpAdapter(), { logger: false });
+    try {
+      setApiPrefix(app);
+      await app.init();
+      checkAnswersAgainstContract(app);
+      await request(app.getHttpServer()).get('/api/drifting').expect(200);
+      expect(takeDrifts()).toEqual([]);
+      await request(app.getHttpServer()).get('/api/drifting/7').expect(200);
+      const drifts = takeDrifts();
+      expect(drifts).toHaveLength(1);
+      expect(drifts[0]).toMatch(/^GET \/api\/drifting\/7 -> 200: answer\/data\/name must be string/);
     } finally {
       await app.close();
     }

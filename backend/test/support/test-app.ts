@@ -14,6 +14,7 @@ import { OutboxRelay } from '../../src/platform/queue/outbox-relay.service';
 import { ALL_QUEUES } from '../../src/platform/queue/queue-names';
 import { REDIS } from '../../src/platform/redis/redis.module';
 import { WorkerModule } from '../../src/worker.module';
+import { checkAnswersAgainstContract } from './contract';
 import { startOwnPostgres } from './own-postgres';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -68,6 +69,7 @@ export async function createTestApp(
     configureHttpApp(app, config);
     await applyMigrations(app.get<MikroORM>(MikroORM));
     await app.init();
+    checkAnswersAgainstContract(app);
     await app.get(OutboxRelay).start();
     let worker: INestApplicationContext | undefined;
     if (options.worker) {

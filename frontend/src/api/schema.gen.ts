@@ -671,8 +671,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * The session chat’s reply as Server-Sent Events
-     * @description `delta` frames (`{content}`) as tokens arrive, then `done` (`{message: {id, role, content, createdAt}}`) or `error` (`{error}`). Refused with 503 during maintenance.
+     * The threaded chat’s reply as Server-Sent Events
+     * @description The member’s new message (`message`, absent for Regenerate) in the thread `threadId`, which the server holds. `delta` frames (`{content}`) as tokens arrive, then `done` (`{message: {id, role, content, createdAt, status}}`) or `error` (`{error}`). Refused with 503 during maintenance, 429 past the rate or stream limits.
      */
     post: operations['Chat_stream'];
     delete?: never;
@@ -1541,6 +1541,7 @@ export interface components {
       country: string;
       /** @enum {string} */
       currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF';
+      /** Format: date */
       date: string;
       description: string;
       dresscode?: string;
@@ -1554,6 +1555,7 @@ export interface components {
       organizer: string;
       organizerContact: string;
       reminderHours?: number[];
+      /** Format: local-date-time */
       rsvpDeadline?: string;
       startTime: string;
       state: string;
@@ -1707,7 +1709,9 @@ export interface components {
       maxGuests?: number;
       note?: string;
       q?: string;
+      /** Format: date */
       signedUpFrom?: string;
+      /** Format: date */
       signedUpTo?: string;
       source?: string;
       utmCampaign?: string;
@@ -2070,10 +2074,11 @@ export interface components {
       request: components['schemas']['UserRequestWithHistory'];
     };
     StreamChatDto: {
-      messages: components['schemas']['ChatTurnDto'][];
+      message?: string;
       /** Format: uuid */
       replaceFrom?: string;
-      threadId?: string;
+      /** Format: uuid */
+      threadId: string;
       /** Format: uuid */
       userMessageId?: string;
     };
@@ -5076,6 +5081,33 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Unavailable (maintenance, a store down or a provider not configured). */
       503: {
         headers: {
@@ -5129,6 +5161,15 @@ export interface operations {
       };
       /** @description Not found. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -5239,6 +5280,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Unavailable (maintenance, a store down or a provider not configured). */
       503: {
         headers: {
@@ -5339,6 +5389,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
