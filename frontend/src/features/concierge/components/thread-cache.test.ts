@@ -4,6 +4,7 @@ import {
   dropDeletedElsewhere,
   mergeServerThread,
   message,
+  messageIds,
   replaceFrom,
   type ChatThread,
 } from './thread-store';
@@ -39,6 +40,30 @@ describe('the browser cache reconciled with the server’s threads', () => {
     const local = appendMessage(threads, thread.id, message('user', 'Written offline'));
     const merged = mergeServerThread(local, { ...thread, messages: [] }, BRAND);
     expect(merged[0].messages.map((m) => m.content)).toContain('Written offline');
+  });
+
+  it('keeps, after the server’s messages, a message sent while the server’s copy was on its way', () => {
+    const { threads, thread } = createThread([], BRAND);
+    const asked = message('user', 'A table tonight');
+    const before = appendMessage(threads, thread.id, asked);
+    const knownWhenAsked = messageIds(before).get(thread.id);
+    const sent = message('user', 'And a car, please');
+    const now = appendMessage(before, thread.id, sent);
+    const copy = {
+      ...thread,
+      title: 'Dinner in Paris',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      messages: [asked, { ...message('assistant', 'Certainly.'), status: 'complete' as const }],
+    };
+    const merged = mergeServerThread(now, copy, BRAND, knownWhenAsked);
+    expect(merged[0].title).toBe('Dinner in Paris');
+    expect(merged[0].messages.map((m) => m.content).slice(1)).toEqual([
+      'A table tonight',
+      'Certainly.',
+      'And a car, please',
+    ]);
+    // A message the server lacks that was cached before the copy was asked for is the server's to drop.
+    expect(mergeServerThread(now, copy, BRAND, messageIds(now).get(thread.id))[0].messages).toHaveLength(3);
   });
 
   it('drops a synced thread the server no longer holds (deleted in another tab), never one it has not seen', () => {

@@ -91,13 +91,38 @@ export function appendMessage(threads: ChatThread[], id: string, added: ChatMess
   return [updated, ...threads.filter((t) => t.id !== id)];
 }
 
-/** What the server reads of a conversation: its last 40 turns, within 32,000 characters. */
 /** Drops the last assistant reply (for Regenerate). */
 export function dropLastReply(threads: ChatThread[], id: string): ChatThread[] {
   const thread = find(threads, id);
   const last = thread.messages[thread.messages.length - 1];
   if (last?.role !== 'assistant') return threads;
   return threads.map((t) => (t.id === id ? { ...t, messages: t.messages.slice(0, -1) } : t));
+}
+
+/** A reply that has ended in place of the thread's copy of it (or after it, when the copy is not there). */
+export function putReply(threads: ChatThread[], id: string, reply: ChatMessage): ChatThread[] {
+  const thread = threads.find((t) => t.id === id);
+  if (!thread) return threads;
+  if (!thread.messages.some((m) => m.id === reply.id)) return appendMessage(threads, id, reply);
+  return threads.map((t) =>
+    t.id === id ? { ...t, messages: t.messages.map((m) => (m.id === reply.id ? reply : m)) } : t,
+  );
+}
+
+export function rateMessage(
+  threads: ChatThread[],
+  id: string,
+  messageId: string,
+  rating: NonNullable<ChatMessage['rating']>,
+): ChatThread[] {
+  return threads.map((t) =>
+    t.id === id ? { ...t, messages: t.messages.map((m) => (m.id === messageId ? { ...m, rating } : m)) } : t,
+  );
+}
+
+/** The server holds the thread now. */
+export function markSynced(threads: ChatThread[], id: string): ChatThread[] {
+  return threads.map((t) => (t.id === id ? { ...t, synced: true } : t));
 }
 
 export function renameThread(threads: ChatThread[], id: string, title: string): ChatThread[] {
@@ -143,20 +168,30 @@ export function replaceFrom(threads: ChatThread[], id: string, messageId: string
   return [updated, ...threads.filter((t) => t.id !== id)];
 }
 
-/** A thread as the server answered it: its title and messages win; the persona stays first. */
+/**
+ * A thread as the server answered it: its title and messages win; the persona stays first.
+ * `knownWhenAsked` holds the ids of the thread's cached messages when the copy was asked for: a
+ * message added here since (sent while the copy was on its way) that the copy lacks stays, last.
+ */
 export function mergeServerThread(
   threads: ChatThread[],
   server: { id: string; title: string; createdAt: string; updatedAt: string; messages: ChatMessage[] },
   brand: string,
+  knownWhenAsked?: ReadonlySet<string>,
 ): ChatThread[] {
   const local = threads.find((t) => t.id === server.id);
   const persona = local?.messages.find((m) => m.role === 'system') ?? message('system', personaMessage(brand));
+  const copied = new Set(server.messages.map((m) => m.id));
+  const meanwhile =
+    local && knownWhenAsked
+      ? local.messages.filter((m) => m.role !== 'system' && !knownWhenAsked.has(m.id) && !copied.has(m.id))
+      : [];
   const merged: ChatThread = {
     id: server.id,
     title: server.title,
     createdAt: server.createdAt,
-    updatedAt: server.updatedAt,
-    messages: [persona, ...server.messages],
+    updatedAt: meanwhile.length > 0 && local && local.updatedAt > server.updatedAt ? local.updatedAt : server.updatedAt,
+    messages: [persona, ...server.messages, ...meanwhile],
     synced: true,
   };
   // A thread the server has no message of yet keeps what this browser has (sent while offline).
@@ -164,6 +199,11 @@ export function mergeServerThread(
     merged.messages = local.messages;
   }
   return [merged, ...threads.filter((t) => t.id !== server.id)];
+}
+
+/** The ids of each cached thread's messages, to tell later what was added since (see mergeServerThread). */
+export function messageIds(threads: ChatThread[]): Map<string, Set<string>> {
+  return new Map(threads.map((t) => [t.id, new Set(t.messages.map((m) => m.id))]));
 }
 
 /**
