@@ -18,6 +18,7 @@ import { ImagePanel } from './image-panel';
 import { MarkdownMessage } from './markdown-message';
 import { RequestsList } from './requests-list';
 import { imageTopic, type MessageTopic } from './topics';
+import { useIsMobile } from './use-is-mobile';
 import { useSpeaking } from './use-speaking';
 import { useUserLocation } from './use-user-location';
 import { useVoiceToasts } from './use-voice-toasts';
@@ -31,8 +32,6 @@ interface Message {
   /** The topic whose illustration follows an assistant message, if any. */
   topic?: MessageTopic | null;
 }
-
-const MOBILE_QUERY = '(max-width: 767px)';
 
 /** The session chat's message box: a voice toggle (red while it listens) and a send button. */
 const sessionInputLook: ChatInputLook = {
@@ -52,18 +51,6 @@ const sessionInputLook: ChatInputLook = {
     />
   ),
 };
-
-function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(() => window.matchMedia?.(MOBILE_QUERY).matches ?? false);
-  useEffect(() => {
-    const query = window.matchMedia?.(MOBILE_QUERY);
-    if (!query) return;
-    const update = () => setMobile(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return mobile;
-}
 
 function hourMinute(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
