@@ -25,18 +25,22 @@ export function takeDrifts(): string[] {
 /** The generic refusal, for an error status a route does not list. */
 const ERROR_REF = { $ref: 'api#/components/schemas/ErrorBody' };
 
-/** A schema of the document with its `#/components/...` references pointing into the document. */
+/**
+ * A schema of the document as JSON Schema: its `#/components/...` references pointing into the
+ * document, and OpenAPI 3.0's `nullable` written as "or null" (ajv's own reading of `nullable`
+ * refuses null for an enum that does not list it).
+ */
 function anchored(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(anchored);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [
-        key,
-        key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? `api${inner}` : anchored(inner),
-      ]),
-    );
-  }
-  return value;
+  if (!value || typeof value !== 'object') return value;
+  const { nullable, ...rest } = value as Schema;
+  const schema = Object.fromEntries(
+    Object.entries(rest).map(([key, inner]) => [
+      key,
+      key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? `api${inner}` : anchored(inner),
+    ]),
+  );
+  return nullable === true ? { anyOf: [schema, { type: 'null' }] } : schema;
 }
 
 /** '/api/admin/events/:id' as the document writes it: '/api/admin/events/{id}'. */
