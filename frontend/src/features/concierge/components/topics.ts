@@ -1,3 +1,5 @@
+import { TOPIC_WORDS } from '@maison/shared';
+
 /**
  * The session chat's topic detection (spec, section 5): whole-word keyword matches counted per
  * message-topic category in a reply; up to the 3 best with at least one match; the first drives
@@ -19,146 +21,11 @@ export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 /** The spec's message-topic categories: the topics, plus default. */
 export type MessageCategory = MessageTopic | 'default';
 
-const KEYWORDS: Record<MessageTopic, string[]> = {
-  travel: [
-    'travel',
-    'trip',
-    'journey',
-    'itinerary',
-    'vacation',
-    'holiday',
-    'getaway',
-    'honeymoon',
-    'destination',
-    'resort',
-    'hotel',
-    'suite',
-    'flight',
-    'safari',
-    'cruise',
-    'island',
-    'beach',
-    'excursion',
-    'tour',
-  ],
-  dining: [
-    'dining',
-    'dinner',
-    'lunch',
-    'brunch',
-    'restaurant',
-    'restaurants',
-    'table',
-    'chef',
-    'michelin',
-    'menu',
-    'cuisine',
-    'sommelier',
-    'wine',
-    'tasting',
-    'reservation',
-    'culinary',
-    'gastronomy',
-  ],
-  property: [
-    'property',
-    'properties',
-    'villa',
-    'villas',
-    'chalet',
-    'penthouse',
-    'residence',
-    'residences',
-    'estate',
-    'apartment',
-    'mansion',
-    'home',
-    'rental',
-    'real estate',
-    'bedrooms',
-  ],
-  events: [
-    'event',
-    'events',
-    'party',
-    'gala',
-    'wedding',
-    'celebration',
-    'concert',
-    'premiere',
-    'festival',
-    'venue',
-    'guests',
-    'tickets',
-    'vip',
-    'grand prix',
-    'anniversary',
-    'birthday',
-  ],
-  wellness: [
-    'wellness',
-    'spa',
-    'massage',
-    'retreat',
-    'yoga',
-    'detox',
-    'treatment',
-    'treatments',
-    'therapist',
-    'fitness',
-    'meditation',
-    'sauna',
-  ],
-  fashion: [
-    'fashion',
-    'couture',
-    'boutique',
-    'boutiques',
-    'stylist',
-    'tailoring',
-    'tailor',
-    'designer',
-    'jewellery',
-    'jewelry',
-    'watches',
-    'wardrobe',
-    'shopping',
-    'personal shopper',
-  ],
-  transportation: [
-    'jet',
-    'private jet',
-    'aviation',
-    'helicopter',
-    'chauffeur',
-    'yacht',
-    'yachts',
-    'car',
-    'cars',
-    'transfer',
-    'transfers',
-    'limousine',
-    'supercar',
-    'transport',
-    'transportation',
-    'charter',
-  ],
-  art: [
-    'art',
-    'gallery',
-    'galleries',
-    'museum',
-    'exhibition',
-    'auction',
-    'collection',
-    'collector',
-    'painting',
-    'sculpture',
-    'curator',
-    'artist',
-  ],
-  concierge: ['concierge', 'arrange', 'arrangements', 'assistance', 'request', 'bespoke', 'service'],
-};
+/** The words a topic counts: those it shares with the api's request parser, and its own. */
+function keywords(topic: MessageTopic): string[] {
+  const { both, imageOnly } = TOPIC_WORDS[topic];
+  return [...both.map(([word]) => word), ...imageOnly];
+}
 
 function escape(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -169,7 +36,9 @@ const PATTERNS: Record<MessageTopic, RegExp> = Object.fromEntries(
   MESSAGE_TOPICS.map((topic) => [
     topic,
     new RegExp(
-      `(?<![\\p{L}\\p{N}])(${KEYWORDS[topic].map((k) => escape(k).replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}])`,
+      `(?<![\\p{L}\\p{N}])(${keywords(topic)
+        .map((k) => escape(k).replace(/ /g, '\\s+'))
+        .join('|')})(?![\\p{L}\\p{N}])`,
       'giu',
     ),
   ]),
