@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
+import { eventually } from './support/eventually';
 import { listen, open } from './support/live-stream';
 import { parseSse } from './support/sse';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -116,11 +117,9 @@ describe('the concierge as a service: threads held by the server, resumable stre
       data: { message: { content: 'Certainly. A table awaits.', status: 'complete' } },
     });
     const replyId = (done.data.message as { id: string }).id;
-    // The reply is saved once the request has ended (the write follows the last frame).
+    // The reply is in the thread once its last frame has been sent.
     const read = async () =>
       (await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data;
-    for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1)
-      await new Promise((r) => setTimeout(r, 20));
     expect((await read()).messages).toMatchObject([
       { id: userId, role: 'user', content: 'A table tonight' },
       { id: replyId, role: 'assistant', content: 'Certainly. A table awaits.', status: 'complete', rating: null },
@@ -156,8 +155,6 @@ describe('the concierge as a service: threads held by the server, resumable stre
         message: 'A terrace tonight',
       })
       .expect(200);
-    for (let i = 0; i < 100 && (await read()).messages[1]?.status !== 'complete'; i += 1)
-      await new Promise((r) => setTimeout(r, 20));
     expect((await read()).messages.map((m: { id: string; content: string }) => [m.id === editedId, m.content])).toEqual(
       [
         [true, 'A terrace tonight'],
@@ -185,9 +182,8 @@ describe('the concierge as a service: threads held by the server, resumable stre
       (await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data as {
         messages: Array<{ id: string; role: string; status: string }>;
       };
-    for (let i = 0; i < 100 && (await read()).messages.some((m) => m.status === 'streaming'); i += 1)
-      await new Promise((r) => setTimeout(r, 20));
     const { messages } = await read();
+    expect(messages.filter((m) => m.status === 'streaming')).toEqual([]);
     expect(messages.filter((m) => m.role === 'user').map((m) => m.id)).toEqual(
       expect.arrayContaining([firstId, secondId]),
     );
@@ -285,7 +281,6 @@ describe('the concierge as a service: threads held by the server, resumable stre
     await stream.ended;
     const read = async () =>
       (await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data.messages[1];
-    for (let i = 0; i < 100 && (await read()).status !== 'stopped'; i += 1) await new Promise((r) => setTimeout(r, 20));
     expect(await read()).toMatchObject({ id: messageId, content: partial, status: 'stopped' });
   });
 
@@ -302,13 +297,16 @@ describe('the concierge as a service: threads held by the server, resumable stre
     const read = async () =>
       ((await request(one.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie)).body.data?.messages ??
         []) as Array<{ id: string; role: string; content: string; status?: string }>;
-    for (let i = 0; i < 250 && (await read()).length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-    const messages = await read();
+    const messages = await eventually(async () => {
+      const written = await read();
+      expect(written).toHaveLength(2);
+      return written;
+    });
     expect(messages).toMatchObject([
       { role: 'user', content: 'A quiet table for two' },
       { role: 'assistant', content: '', status: 'streaming' },
     ]);
-    expect(ai.requests).toHaveLength(1);
+    await eventually(() => expect(ai.requests).toHaveLength(1));
     // Stopped, the reply is kept as it stands, empty.
     await request(one.http).post(`/api/chat/stream/${messages[1].id}/stop`).set('Cookie', cookie).expect(200);
     await upstreamClosed;

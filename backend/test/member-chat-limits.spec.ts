@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { REDIS } from '../src/platform/redis/redis.module';
+import { eventually } from './support/eventually';
 import { listen, open } from './support/live-stream';
 import { parseSse } from './support/sse';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -220,15 +221,3 @@ describe('members’ replies and titles are rate limited, per session and per cl
     await reply(await session()).expect(429);
   });
 });
-
-/** Tries `attempt` again until it resolves (a slot is given back once the closed socket is seen). */
-async function eventually<T>(attempt: () => Promise<T>, tries = 100): Promise<T> {
-  for (let i = 1; ; i += 1) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (i >= tries) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}

@@ -148,7 +148,16 @@ test.describe('the members’ concierge', () => {
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
     const partial = (await replies(page).last().textContent()) ?? '';
     expect(partial).not.toContain('Warm regards');
-    await page.waitForTimeout(500);
+    // The server kept the reply as stopped: nothing more is written to it, and the page shows it whole.
+    const threads = (await (await page.request.get('/api/concierge/threads')).json()) as {
+      data: Array<{ id: string }>;
+    };
+    const stopped = async () => {
+      const thread = await page.request.get(`/api/concierge/threads/${threads.data[0].id}`);
+      const { messages } = ((await thread.json()) as { data: { messages: Array<{ status: string }> } }).data;
+      return messages.at(-1)?.status;
+    };
+    await expect.poll(stopped).toBe('stopped');
     expect(await replies(page).last().textContent()).toBe(partial);
 
     const regenerated = page.waitForResponse(
