@@ -36,7 +36,9 @@ const DATE_FORMATS: Record<string, string> = {
 };
 const customRule: SchemaConverter = (meta, options) => {
   if (meta.name === 'isCalendarDate') return { type: 'string', format: DATE_FORMATS[String(meta.constraints?.[0])] };
-  return (defaultConverters[ValidationTypes.CUSTOM_VALIDATION] as SchemaConverter)(meta, options);
+  const schema = (defaultConverters[ValidationTypes.CUSTOM_VALIDATION] as SchemaConverter)(meta, options);
+  // A field typed as a union (string | null) reflects as Object, which names no schema: its other rules say what it is.
+  return schema && '$ref' in schema && schema.$ref.endsWith('/Object') ? {} : schema;
 };
 
 /** Where the document and its reader are served (see serveApiDocs). */
