@@ -8,8 +8,8 @@ import { ReplyStream } from '../../platform/ai/reply-stream';
 import { LiveEventsService } from '../../platform/live/live-events.service';
 import { sseFrame } from '../../platform/live/sse';
 import { REDIS } from '../../platform/redis/redis.module';
-import { asksForPerson } from '../concierge-language/parser';
-import { RequestsService } from '../requests/requests.service';
+import { asksForPerson } from '../concierge-language';
+import { RequestsService } from '../requests';
 import { ChatService } from './chat.service';
 import type { StreamChatDto } from './dto/chat.dto';
 import type { MessageStatus } from './threads/thread.entity';
@@ -59,6 +59,8 @@ export interface Reply {
   /** What the model (or our notice) writes, read once a listener is there. */
   pieces: ReplyStream;
   controller: AbortController;
+  /** Its pieces are being read (from the first listener on). */
+  started: boolean;
   seq: number;
   content: string;
   createdAt: string;
@@ -173,6 +175,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
       threadId: body.threadId,
       pieces,
       controller,
+      started: false,
       seq: 0,
       content: '',
       createdAt: new Date().toISOString(),
@@ -188,7 +191,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
   /** Hands the reply's frames to `listener`, from the first; the reply is written from now on. */
   listen(reply: Reply, listener: FrameListener): void {
     reply.listeners.add(listener);
-    if (reply.listeners.size === 1 && reply.seq === 0) this.run(reply);
+    if (!reply.started) this.run(reply);
   }
 
   /** A listener that leaves; the reply runs to its end all the same (its thread keeps it). */
@@ -208,6 +211,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
 
   /** Hands the reply's pieces to its listeners and Redis as they come, then its last frame. */
   private run(reply: Reply): void {
+    reply.started = true;
     const { signal } = reply.controller;
     reply.pieces.pipe({
       piece: (text) => {
