@@ -6,6 +6,7 @@ import { pageOf } from '../../../common/page-query.dto';
 import { STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { keepAlive, openEventStream, sseFrame } from '../../../platform/live/sse';
+import { StreamSlots } from '../../../platform/live/stream-slots';
 import { AdminOnly } from '../../admin/admin-only.decorator';
 import { USER_REQUEST, USER_REQUEST_WITH_HISTORY } from '../../requests/requests.schemas';
 import { ChangeRequestStatusDto, ProposeOptionsDto, StaffReplyDto, StaffRequestsQueryDto } from '../dto/desk.dto';
@@ -32,6 +33,7 @@ export class DeskController {
   constructor(
     private readonly desk: DeskService,
     private readonly live: LiveEventsService,
+    private readonly slots: StreamSlots,
   ) {}
 
   @Get()
@@ -60,6 +62,7 @@ export class DeskController {
   })
   @ApiRawAnswer('text/event-stream', 'An event stream of request changes')
   async events(@Req() request: Request, @Res() response: Response) {
+    this.slots.take(request, response);
     const unsubscribe = await this.live.subscribe(STAFF_CHANNEL, ({ event, data }) => {
       if (!response.writableEnded) response.write(sseFrame(event, data));
     });
