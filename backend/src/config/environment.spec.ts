@@ -35,6 +35,18 @@ describe('configuration', () => {
     expect(() => loadEnvironment({ ...minimal, METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN.*\*\*\*/);
   });
 
+  it('takes the default time zone of events as an IANA name, Europe/Monaco unless told', () => {
+    expect(loadEnvironment(minimal).DEFAULT_EVENT_TIME_ZONE).toBe('Europe/Monaco');
+    expect(loadEnvironment({ ...minimal, DEFAULT_EVENT_TIME_ZONE: 'America/New_York' }).DEFAULT_EVENT_TIME_ZONE).toBe(
+      'America/New_York',
+    );
+    for (const zone of ['Europe/Atlantis', '+01:00', '']) {
+      expect(() => loadEnvironment({ ...minimal, DEFAULT_EVENT_TIME_ZONE: zone })).toThrow(
+        /DEFAULT_EVENT_TIME_ZONE: DEFAULT_EVENT_TIME_ZONE must be an IANA time zone like Europe\/Monaco/,
+      );
+    }
+  });
+
   it('treats an empty optional setting as unset', () => {
     expect(loadEnvironment({ ...minimal, SMTP_URL: '', OPENAI_API_KEY: '' })).toMatchObject({
       SMTP_URL: undefined,

@@ -5,7 +5,9 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsTimeZone,
   IsUrl,
+  Matches,
   Max,
   Min,
   MinLength,
@@ -25,6 +27,8 @@ const STRIPE_KEYS_TOGETHER = {
   message:
     'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none of them for the offline test gateway)',
 };
+
+const TIME_ZONE = { message: 'DEFAULT_EVENT_TIME_ZONE must be an IANA time zone like Europe/Monaco' };
 
 /** An S3 bucket needs its keys; without a bucket, files stay on local disk. */
 const S3_KEYS = { message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' };
@@ -49,6 +53,14 @@ export class Environment {
   @IsString()
   @MinLength(1)
   BRAND_NAME = 'Maison Fortuna';
+
+  /**
+   * The venue's time zone of an event whose administrator picks none, and of the events made before
+   * events had one (an IANA name, checked against the zones Intl.DateTimeFormat knows).
+   */
+  @Matches(/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/, TIME_ZONE)
+  @IsTimeZone(TIME_ZONE)
+  DEFAULT_EVENT_TIME_ZONE = 'Europe/Monaco';
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
