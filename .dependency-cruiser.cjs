@@ -7,6 +7,7 @@
  *   the outside world and may use common/. Neither imports a module.
  * - A module's entities, DTOs, jobs and SQL are its own: another module calls the owner's
  *   service (and uses the plain views it answers) instead.
+ * - A module says what it offers in one index.ts at its root; another module imports that file only.
  * - No two folders import each other, directly or round a loop: checked by
  *   infra/check-architecture.mjs on the graph this cruise answers, one node per module,
  *   platform adapter, common/ and config/ (and one per frontend feature).
@@ -39,6 +40,17 @@ module.exports = {
       to: {
         path: '^backend/src/modules/[^/]+/(.*[.]entity[.]ts$|.*[.]sql[.]ts$|dto/|jobs/|.*/dto/)',
         pathNot: '^backend/src/modules/$1/',
+      },
+    },
+    {
+      name: 'modules-import-each-other-through-index',
+      comment:
+        'A module says what it offers in its index.ts: another module imports that file only (add what it needs there).',
+      severity: 'error',
+      from: { path: '^backend/src/modules/([^/]+)/' },
+      to: {
+        path: '^backend/src/modules/[^/]+/',
+        pathNot: ['^backend/src/modules/$1/', '^backend/src/modules/[^/]+/index[.]ts$'],
       },
     },
     {

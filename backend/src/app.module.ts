@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from './core.module';
 import { DOMAIN_MODULES } from './modules/domain-modules';
-import { HealthModule } from './modules/health/health.module';
+import { HealthModule } from './modules/health';
 import { StoreMetricsModule } from './store-metrics.module';
 
 /** The HTTP api: every domain module's controllers under /api, and the stores' gauges for /metrics. */

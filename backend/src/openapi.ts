@@ -15,10 +15,8 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { defaultConverters, type SchemaConverter } from 'class-validator-jsonschema/build/defaultConverters';
 import { ERROR_BODY, namedSchemas } from './common/api-schema';
 import { PublicWriteGuard } from './common/public-write.decorator';
-import { AdminGuard } from './modules/admin/admin.guard';
-import { ConciergeSessionGuard } from './modules/concierge/concierge-session.guard';
-import { CONCIERGE_COOKIE } from './modules/concierge/concierge-session.service';
-import { OpenForWritesGuard } from './modules/concierge/open-for-writes.guard';
+import { AdminGuard } from './modules/admin';
+import { CONCIERGE_COOKIE, ConciergeSessionGuard, OpenForWritesGuard } from './modules/concierge';
 
 // class-transformer's own registry of @Type() targets (nested DTOs); the package ships no typings for it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CoreModule } from './core.module';
-import { WorkerMetricsServer } from './modules/admin/metrics/worker-metrics.server';
+import { WorkerMetricsServer } from './modules/admin';
 import { DOMAIN_MODULES } from './modules/domain-modules';
 import { JobDispatcher } from './platform/queue/job-dispatcher.service';
 import { JobMetrics } from './platform/queue/job-metrics';

@@ -27,7 +27,7 @@ function withFile(relative: string, content: string, run: () => void, madeFolder
 }
 
 describe('the architecture rule (.dependency-cruiser.cjs, infra/check-architecture.mjs)', () => {
-  it('holds for the whole tree: modules own their internals, platform and common import no module, no folder cycles, features keep to themselves', () => {
+  it('holds for the whole tree: modules own their internals and import each other through index.ts, platform and common import no module, no folder cycles, features keep to themselves', () => {
     const { status, output } = check();
     expect(output).toContain('Architecture rule holds');
     expect(status).toBe(0);
@@ -42,6 +42,22 @@ describe('the architecture rule (.dependency-cruiser.cjs, infra/check-architectu
         expect(output).toContain(
           'module-internals-are-private: backend/src/modules/payments/zz-forbidden.ts -> backend/src/modules/invitations/rsvp.entity.ts',
         );
+        expect(status).toBe(1);
+      },
+    );
+  }, 120_000);
+
+  it("fails when a module imports another module's inner file instead of its index.ts", () => {
+    withFile(
+      'backend/src/modules/payments/zz-forbidden.ts',
+      "export { formatMoney } from '../events/event-format';\nexport { EventsService } from '../events';\n",
+      () => {
+        const { status, output } = check('backend/src/modules/payments/zz-forbidden.ts');
+        expect(output).toContain(
+          'modules-import-each-other-through-index: backend/src/modules/payments/zz-forbidden.ts -> backend/src/modules/events/event-format.ts',
+        );
+        // Through the index is the way in.
+        expect(output).not.toContain('zz-forbidden.ts -> backend/src/modules/events/index.ts');
         expect(status).toBe(1);
       },
     );

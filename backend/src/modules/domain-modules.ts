@@ -1,18 +1,18 @@
-import { AdminModule } from './admin/admin.module';
-import { AnalyticsModule } from './analytics/analytics.module';
-import { ConciergeModule } from './concierge/concierge.module';
-import { ConciergeLanguageModule } from './concierge-language/concierge-language.module';
-import { RequestsModule } from './requests/requests.module';
-import { EventsModule } from './events/events.module';
-import { ImagesModule } from './images/images.module';
-import { InvitationsModule } from './invitations/invitations.module';
-import { MaintenanceModule } from './maintenance/maintenance.module';
-import { PaymentsModule } from './payments/payments.module';
-import { SiteConfigModule } from './site-config/site-config.module';
+import { AdminModule } from './admin';
+import { AnalyticsModule } from './analytics';
+import { ConciergeModule } from './concierge';
+import { ConciergeLanguageModule } from './concierge-language';
+import { RequestsModule } from './requests';
+import { EventsModule } from './events';
+import { ImagesModule } from './images';
+import { InvitationsModule } from './invitations';
+import { MaintenanceModule } from './maintenance';
+import { PaymentsModule } from './payments';
+import { SiteConfigModule } from './site-config';
 import { ThreadSessionsModule } from './thread-sessions.module';
-import { VendorApplicationsModule } from './vendor-applications/vendor-applications.module';
-import { VendorsModule } from './vendors/vendors.module';
-import { WaitlistModule } from './waitlist/waitlist.module';
+import { VendorApplicationsModule } from './vendor-applications';
+import { VendorsModule } from './vendors';
+import { WaitlistModule } from './waitlist';
 
 /**
  * The domain modules, loaded by both the api and the worker (the worker needs their job

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { ConciergeModule } from './concierge/concierge.module';
-import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge/concierge-session.service';
-import { THREAD_SESSIONS, type ThreadSessions } from './requests/thread-sessions';
+import { CONCIERGE_COOKIE, ConciergeModule, ConciergeSessionService } from './concierge';
+import { THREAD_SESSIONS, type ThreadSessions } from './requests';
 
 /**
  * Tells the requests module whose concierge session a browser holds, through the concierge

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
-import { understandTopic } from '../concierge-language/composer';
-import { findPlace } from '../concierge-language/parser';
+import { findPlace, understandTopic } from '../concierge-language';
 import type { ReplyStream } from '../../platform/ai/reply-stream';
 import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
-import { RequestsService } from '../requests/requests.service';
+import { RequestsService } from '../requests';
 import type { ChatDto } from './dto/chat.dto';
 import { VendorDirectory } from './vendor-directory';
 

@@ -1,6 +1,6 @@
 import { CanActivate, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { MaintenanceService } from '../maintenance/maintenance.service';
+import { MaintenanceService } from '../maintenance';
 
 /**
  * Refuses a members' write (sign-in, streamed replies, titles) with 503 while maintenance mode is

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { fold, type Place } from '../concierge-language/places';
+import { fold, type Place } from '../concierge-language';
 import type { DirectoryVendor, MessageCategory } from '../../platform/ai/types';
-import { VendorsService } from '../vendors/vendors.service';
+import { VendorsService } from '../vendors';
 
 /** The partners a concierge reply may recommend. */
 export abstract class VendorDirectory {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminOnly } from '../admin';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';

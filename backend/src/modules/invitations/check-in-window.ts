@@ -1,6 +1,4 @@
-import { formatDeadline } from '../events/event-format';
-import { eventEndsAt, eventStartsAt } from '../events/event-schedule';
-import type { EventView } from '../events/event-view';
+import { eventEndsAt, eventStartsAt, type EventView, formatDeadline } from '../events';
 
 /** The door opens this many hours before the start: guests early for drinks, the team setting up. */
 export const CHECK_IN_OPENS_HOURS_BEFORE = 6;

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminOnly } from '../admin';
 import { idParam } from '../../common/id-param';
-import { EventsService } from '../events/events.service';
+import { EventsService } from '../events';
 import { CheckInService } from './check-in.service';
 import { CheckInDto, DoorSearchQuery, SetArrivedDto } from './dto/check-in.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { EventsService } from '../events/events.service';
+import { EventsService } from '../events';
 import { checkInRefusal } from './check-in-window';
 import { RsvpPasses } from './rsvp-pass';
 

@@ -3,12 +3,17 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { OutboxService } from '../../platform/queue/outbox.service';
-import { eventAddress } from '../events/event-calendar';
-import { formatEventDate, formatEventTime } from '../events/event-format';
-import { EventLifecycle, type EventSaved } from '../events/event-lifecycle';
-import { reminderDueAt, startKey } from '../events/event-schedule';
-import type { EventView } from '../events/event-view';
-import { EventsService } from '../events/events.service';
+import {
+  eventAddress,
+  EventLifecycle,
+  type EventSaved,
+  EventsService,
+  type EventView,
+  formatEventDate,
+  formatEventTime,
+  reminderDueAt,
+  startKey,
+} from '../events';
 
 /** One reminder per guest, per reminder time, per start it was planned for: never sent twice. */
 export const reminderKey = (rsvpId: string, hoursBefore: number, startsAt: string) =>

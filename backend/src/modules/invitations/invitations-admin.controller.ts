@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminOnly } from '../admin';
 import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
-import { EventsService } from '../events/events.service';
+import { EventsService } from '../events';
 import { CreateInvitationDto } from './dto/create-invitation.dto';
 import { InviteFromWaitlistDto } from './dto/invite-from-waitlist.dto';
 import { InvitationsService } from './invitations.service';

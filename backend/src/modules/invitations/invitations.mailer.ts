@@ -5,11 +5,19 @@ import type { AppConfig } from '../../config/environment';
 import { EmailDeliveryService, isFinalAttempt } from '../../platform/mail/email-delivery.service';
 import { renderBrandEmail } from '../../platform/mail/email-layout';
 import type { OutgoingEmail } from '../../platform/mail/mail-transport';
-import { eventAddress, eventCalendar } from '../events/event-calendar';
-import { formatDeadline, formatEventDate, formatEventTime, formatTicketPrice } from '../events/event-format';
-import { reminderLead, rsvpDeadlineOf, startKey } from '../events/event-schedule';
+import {
+  eventAddress,
+  eventCalendar,
+  type EventView as Event,
+  formatDeadline,
+  formatEventDate,
+  formatEventTime,
+  formatTicketPrice,
+  reminderLead,
+  rsvpDeadlineOf,
+  startKey,
+} from '../events';
 import { cancellationKey, changeNoticeKey, reminderKey, type EventChangeLine } from './event-notices';
-import type { EventView as Event } from '../events/event-view';
 import type { Invitation } from './invitation.entity';
 import { invitationKey, InvitationsService, rsvpConfirmationKey } from './invitations.service';
 import type { Rsvp } from './rsvp.entity';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { EventView } from '../events/event-view';
+import type { EventView } from '../events';
 import type { ReservationView } from './reservation-view';
 
 /** A guest's answer as it stands after a change, inside the change's transaction (event and RSVP locked). */

@@ -5,8 +5,8 @@ import { ApiAnswer, ApiErrors, dataOnly, page, t } from '../../common/api-schema
 import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { PublicWrite } from '../../common/public-write.decorator';
-import { AdminOnly } from '../admin/admin-only.decorator';
-import { EventsService } from '../events/events.service';
+import { AdminOnly } from '../admin';
+import { EventsService } from '../events';
 import { GuestPartyDto } from './dto/guest-party.dto';
 import { WAITING_LIST_ADMIN_ROW, WAITING_LIST_TURN } from './dto/waiting-list.schemas';
 import { WaitingListService } from './waiting-list.service';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminOnly } from '../admin';
 import { SetMaintenanceDto } from './dto/set-maintenance.dto';
 import { MaintenanceService } from './maintenance.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminOnly } from '../admin';
 import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
-import { EventsService } from '../events/events.service';
+import { EventsService } from '../events';
 import { AppError } from '../../common/app-error';
 import { PaymentsService } from './payments.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';

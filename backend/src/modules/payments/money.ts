@@ -1,4 +1,4 @@
-import { currencyDigits, formatMoney } from '../events/event-format';
+import { currencyDigits, formatMoney } from '../events';
 
 export function minorUnitsPerMajor(currency: string): number {
   return currencyDigits(currency) === 0 ? 1 : 100;

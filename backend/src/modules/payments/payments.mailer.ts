@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { renderBrandEmail } from '../../platform/mail/email-layout';
-import { formatEventDate } from '../events/event-format';
+import { formatEventDate } from '../events';
 import { formatAmount } from './money';
 import type { RefundReason } from './payment.entity';
 import { partialRefundNoticeKey, PaymentSettlement, refundNoticeKey } from './payment-settlement.service';

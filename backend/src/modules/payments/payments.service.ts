@@ -14,13 +14,11 @@ import {
 import { isFinalAttempt } from '../../platform/mail/email-delivery.service';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
-import { EventLifecycle } from '../events/event-lifecycle';
-import { ReservationsService } from '../invitations/reservations.service';
-import { RsvpChanges } from '../invitations/rsvp-changes';
+import { EventLifecycle } from '../events';
+import { AT_CAPACITY_MESSAGE, ReservationsService, RsvpChanges } from '../invitations';
 import { amountDue, formatAmount, toMajorUnits, toMinorUnits } from './money';
 import { Payment } from './payment.entity';
 import { guestsToPay, PaymentSettlement } from './payment-settlement.service';
-import { AT_CAPACITY_MESSAGE } from '../invitations/seat-ledger';
 import { UUID } from '../../common/uuid';
 
 const MAX_AMOUNT = 2_000_000_000;

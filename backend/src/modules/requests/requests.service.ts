@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
-import { messageIntent, parseRequest, reportsExperience, toEntities } from '../concierge-language/parser';
+import { messageIntent, parseRequest, reportsExperience, toEntities } from '../concierge-language';
 import type { MessageCategory, ParsedEntities } from '../../platform/ai/types';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { sessionChannel, STAFF_CHANNEL } from '../../platform/live/channels';

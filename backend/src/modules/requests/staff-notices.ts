@@ -8,7 +8,7 @@ import type { ParsedEntities } from '../../platform/ai/types';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { renderBrandEmail } from '../../platform/mail/email-layout';
 import { OutboxService } from '../../platform/queue/outbox.service';
-import { parseRequest } from '../concierge-language/parser';
+import { parseRequest } from '../concierge-language';
 
 /** A digest covers one minute: ten requests in that minute are one email. */
 const WINDOW_MS = 60_000;

@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { VendorApplication } from './vendor-application.entity';
 import { Module } from '@nestjs/common';
-import { VendorsModule } from '../vendors/vendors.module';
+import { VendorsModule } from '../vendors';
 import { NotifyVendorApplicationJob } from './jobs/notify-vendor-application.job';
 import { AdminVendorApplicationsController, VendorApplicationsController } from './vendor-applications.controller';
 import { VendorApplicationsMailer } from './vendor-applications.mailer';

@@ -5,8 +5,12 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
-import { APPLICATION_CATEGORY_TO_TAXONOMY, type ApplicationCategory } from '../vendors/vendor-taxonomy';
-import { VendorsService, type VendorView } from '../vendors/vendors.service';
+import {
+  APPLICATION_CATEGORY_TO_TAXONOMY,
+  type ApplicationCategory,
+  VendorsService,
+  type VendorView,
+} from '../vendors';
 import { DecideApplicationDto } from './dto/decide-application.dto';
 import { SubmitApplicationDto } from './dto/submit-application.dto';
 import { applicationView, VendorApplication, type ApplicationView } from './vendor-application.entity';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminOnly } from '../admin';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { CreateVendorDto, UpdateVendorDto } from './dto/vendor-fields.dto';
 import type { VendorView } from './vendor.entity';

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
-import { type RequestOption, type RequestStatus } from '../../requests/request-lifecycle';
 import {
+  type RequestOption,
   RequestsService,
+  type RequestStatus,
   type StaffListQuery,
   type UserRequestView,
   type UserRequestWithHistory,
-} from '../../requests/requests.service';
+} from '../../requests';
 import { ThreadsService, type MessageView, type RatingView, type ThreadFacts } from '../threads/threads.service';
 
 /** A card of the staff console: the request, and what its thread says about waiting. */

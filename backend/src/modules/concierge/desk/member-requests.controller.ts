@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, successData, t } from '../../../common/api-schema';
-import { USER_REQUEST_WITH_HISTORY } from '../../requests/requests.schemas';
+import { USER_REQUEST_WITH_HISTORY } from '../../requests';
 import { ConciergeSessionGuard, ConciergeSessionId } from '../concierge-session.guard';
 import { OpenForWritesGuard } from '../open-for-writes.guard';
 import { DeskService } from './desk.service';

@@ -14,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto';
-import { REQUEST_STATUSES, type RequestStatus } from '../../requests/request-lifecycle';
+import { REQUEST_STATUSES, type RequestStatus } from '../../requests';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const STATUS_LIST = `Status must be one or more of ${REQUEST_STATUSES.join(', ')}`;

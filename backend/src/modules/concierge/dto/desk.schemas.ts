@@ -1,5 +1,5 @@
 import { schema, t } from '../../../common/api-schema';
-import { REQUEST_FIELDS, USER_REQUEST_WITH_HISTORY } from '../../requests/requests.schemas';
+import { REQUEST_FIELDS, USER_REQUEST_WITH_HISTORY } from '../../requests';
 import { MESSAGE_VIEW } from './threads.schemas';
 
 /** The answer shapes of the staff console's and the members' request routes. */

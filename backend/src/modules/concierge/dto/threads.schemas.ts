@@ -1,5 +1,5 @@
 import { schema, t } from '../../../common/api-schema';
-import { REQUEST_OPTION } from '../../requests/requests.schemas';
+import { REQUEST_OPTION } from '../../requests';
 import { MESSAGE_STATUSES } from '../threads/thread.entity';
 
 /** The answer shapes of the threads routes, for the OpenAPI document. */

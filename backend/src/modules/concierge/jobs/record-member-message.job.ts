@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
 import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
-import { RequestsService } from '../../requests/requests.service';
+import { RequestsService } from '../../requests';
 import { ThreadsService } from '../threads/threads.service';
 
 export interface RecordMemberMessagePayload {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
 import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
-import { StaffNotices } from '../../requests/staff-notices';
+import { StaffNotices } from '../../requests';
 import { OutboxService } from '../../../platform/queue/outbox.service';
 import type { ChatTurn } from '../../../platform/ai/types';
 import type { MessageStatus } from './thread.entity';

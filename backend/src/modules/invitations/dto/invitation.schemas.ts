@@ -1,5 +1,5 @@
 import { schema, t } from '../../../common/api-schema';
-import { CURRENCIES, EVENT_STATUSES } from '../../events/event-view';
+import { CURRENCIES, EVENT_STATUSES } from '../../events';
 import { INVITATION_STATUSES } from '../invitation.entity';
 import { RSVP_STATUSES } from '../rsvp.entity';
 

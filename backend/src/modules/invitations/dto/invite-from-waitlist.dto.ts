@@ -12,7 +12,7 @@ import {
   Min,
 } from 'class-validator';
 import { decimalNumber } from '../../../common/decimal-number';
-import { WaitlistFilterDto } from '../../waitlist/waitlist-filter.dto';
+import { WaitlistFilterDto } from '../../waitlist';
 
 const emptyToNull = ({ value }: { value: unknown }) => {
   const trimmed = typeof value === 'string' ? value.trim() : value;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobHandlerInstance } from '../../../platform/queue/job-handler.decorator';
 import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
-import { ReservationsService } from '../../invitations/reservations.service';
+import { ReservationsService } from '../../invitations';
 
 declare module '../../../platform/queue/job-payloads' {
   interface JobPayloads {

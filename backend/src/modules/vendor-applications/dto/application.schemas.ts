@@ -1,5 +1,5 @@
 import { schema, t } from '../../../common/api-schema';
-import { LAT_LNG, VENDOR_VIEW } from '../../vendors/vendor.schemas';
+import { LAT_LNG, VENDOR_VIEW } from '../../vendors';
 import { APPLICATION_STATUSES } from '../vendor-application.entity';
 
 /** The answer shapes of the vendor application routes (applicationView in vendor-application.entity.ts). */

@@ -16,7 +16,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { LocationDto } from '../../../common/location.dto';
-import { APPLICATION_CATEGORIES } from '../../vendors/vendor-taxonomy';
+import { APPLICATION_CATEGORIES } from '../../vendors';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const SHORT = 200;

@@ -1,9 +1,6 @@
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { AdminOnly } from '../../admin/admin-only.decorator';
-import type { AdminRequest } from '../../admin/admin.guard';
-import { AdminOrDownloadLink } from '../../admin/download-link.guard';
-import { DownloadLinkService } from '../../admin/download-link.service';
+import { AdminOnly, AdminOrDownloadLink, type AdminRequest, DownloadLinkService } from '../../admin';
 import { ListWaitlistQuery } from './dto/list-waitlist.query';
 import { AdminWaitlistService } from './admin-waitlist.service';
 import { WaitlistService } from '../../waitlist/waitlist.service';
