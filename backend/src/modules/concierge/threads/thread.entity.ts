@@ -1,5 +1,6 @@
-import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import type { MessageAttachment } from './threads.service';
 
 /** A member's conversation, held for the concierge session that started it. */
 @Entity({ tableName: 'concierge_threads' })
@@ -16,6 +17,10 @@ export class ConciergeThread {
   @Property({ type: 'text' })
   title: string;
 
+  /** The member asked for a person and staff have not handed the thread back: the AI stays quiet. */
+  @Property({ type: 'timestamptz', nullable: true })
+  handoffAt?: Date | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
@@ -26,14 +31,19 @@ export class ConciergeThread {
 export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** 'concierge': a named human concierge of the staff (authorName), not the AI. */
+const MESSAGE_ROLES = ['user', 'assistant', 'concierge'] as const;
+
 /**
- * One message of a thread; the table's `seq` column (a bigserial the database fills) orders them. An assistant reply is written as `streaming` when it
- * starts and gets its text when it ends: `complete`, `stopped` (the member pressed Stop; the
- * partial text is kept) or `error`. A member may rate an assistant reply.
+ * One message of a thread, in the order of `seq` (a bigserial the database fills on insert). An
+ * assistant reply is written as `streaming` when it starts and gets its text when it ends:
+ * `complete`, `stopped` (the member pressed Stop; the partial text is kept) or `error`. A member
+ * may rate an assistant reply.
  */
 @Entity({ tableName: 'concierge_messages' })
+@Index({ name: 'concierge_messages_thread_id_seq_index', properties: ['threadId', 'seq'] })
 export class ConciergeMessage {
-  [OptionalProps]?: 'status' | 'createdAt' | 'ratingHelpful' | 'ratingComment' | 'ratedAt';
+  [OptionalProps]?: 'seq' | 'status' | 'createdAt' | 'ratingHelpful' | 'ratingComment' | 'ratedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -41,14 +51,26 @@ export class ConciergeMessage {
   @Property({ type: 'uuid' })
   threadId: string;
 
-  @Property({ type: 'text' })
-  role: 'user' | 'assistant';
+  /** Filled by the database's sequence, never written by us (autoincrement keeps it out of inserts). */
+  @Property({ type: 'bigint', autoincrement: true })
+  seq!: string;
+
+  @Enum({ items: [...MESSAGE_ROLES] })
+  role: (typeof MESSAGE_ROLES)[number];
 
   @Property({ type: 'text' })
   content: string;
 
-  @Property({ type: 'text', default: 'complete' })
+  @Enum({ items: [...MESSAGE_STATUSES], default: 'complete' })
   status: MessageStatus = 'complete';
+
+  /** The staff member who wrote a 'concierge' message. */
+  @Property({ type: 'text', nullable: true })
+  authorName?: string | null;
+
+  /** What a staff message carries (a request's options the member can accept). */
+  @Property({ type: 'jsonb', nullable: true })
+  attachment?: MessageAttachment | null;
 
   @Property({ type: 'boolean', nullable: true })
   ratingHelpful?: boolean | null;
