@@ -1,6 +1,8 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Invitation } from './invitation.entity';
+import { InvitationSendBatch } from './invitation-send-batch.entity';
 import { Rsvp } from './rsvp.entity';
+import { RsvpCheckIn } from './rsvp-check-in.entity';
 import { WaitingListEntry } from './waiting-list-entry.entity';
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events';
@@ -32,7 +34,11 @@ import { WaitingListMailer } from './waiting-list.mailer';
 import { WaitingListService } from './waiting-list.service';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([Invitation, Rsvp, WaitingListEntry]), EventsModule, WaitlistModule],
+  imports: [
+    MikroOrmModule.forFeature([Invitation, Rsvp, WaitingListEntry, InvitationSendBatch, RsvpCheckIn]),
+    EventsModule,
+    WaitlistModule,
+  ],
   controllers: [
     InvitationsController,
     InvitationsAdminController,

@@ -1,4 +1,4 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomBytes, randomUUID } from 'node:crypto';
 
 export const RSVP_STATUSES = ['attending', 'not_attending', 'pending'] as const;
@@ -11,17 +11,27 @@ export type RsvpStatus = (typeof RSVP_STATUSES)[number];
  * when it began, and answering again never extends it.
  */
 @Entity({ tableName: 'rsvps' })
+@Index({ name: 'rsvps_event_seats_idx', properties: ['eventId', 'status'] })
+@Check({ name: 'rsvps_guest_count_check', expression: 'guest_count >= 0' })
 export class Rsvp {
-  [OptionalProps]?: 'passId' | 'guestNames' | 'confirmationVersion' | 'respondedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'passId' | 'guestCount' | 'guestNames' | 'confirmationVersion' | 'respondedAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Property({ type: 'integer', unique: true })
+  @Property({ type: 'integer', unique: 'rsvps_invitation_id_key' })
   invitationId: number;
 
-  /** Names the guest's QR pass (signed, see rsvp-pass.ts): random, never the RSVP's id. */
-  @Property({ type: 'text', unique: true })
+  /**
+   * Names the guest's QR pass (signed, see rsvp-pass.ts): random, never the RSVP's id. The
+   * database's default (for rows made before the column) is spelt as PostgreSQL stores it.
+   */
+  @Property({
+    type: 'text',
+    unique: 'rsvps_pass_id_unique',
+    defaultRaw: "replace((gen_random_uuid())::text, '-'::text, ''::text)",
+  })
   passId: string = randomBytes(16).toString('hex');
 
   @Property({ type: 'integer' })
@@ -30,10 +40,10 @@ export class Rsvp {
   @Enum({ items: [...RSVP_STATUSES] })
   status: RsvpStatus;
 
-  @Property({ type: 'integer' })
+  @Property({ type: 'integer', default: 0 })
   guestCount: number;
 
-  @Property({ type: 'json' })
+  @Property({ type: 'json', default: [] })
   guestNames: string[] = [];
 
   @Property({ type: 'text', nullable: true })

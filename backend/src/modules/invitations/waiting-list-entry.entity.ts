@@ -1,4 +1,4 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
 export const WAITING_LIST_STATUSES = [
@@ -21,13 +21,21 @@ export const LIVE_WAITING_STATUSES: readonly WaitingListStatus[] = ['waiting', '
  * pending hold); a delayed job ends the offer then, and the seats pass to the next guest in line.
  */
 @Entity({ tableName: 'waiting_list_entries' })
+@Index({ name: 'waiting_list_entries_event_idx', properties: ['eventId', 'status', 'seq'] })
+@Unique({
+  name: 'waiting_list_entries_live_unique',
+  expression: `create unique index waiting_list_entries_live_unique on waiting_list_entries (invitation_id)
+    where status in ('waiting', 'offered')`,
+})
+@Check({ name: 'waiting_list_entries_guest_count_check', expression: 'guest_count > 0' })
 export class WaitingListEntry {
   [OptionalProps]?: 'seq' | 'guestNames' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Property({ type: 'bigint', persist: false })
+  /** Filled by the database's sequence, never written by us (autoincrement keeps it out of inserts). */
+  @Property({ type: 'bigint', autoincrement: true, unique: 'waiting_list_entries_seq_key' })
   seq!: string;
 
   @Property({ type: 'integer' })
@@ -39,7 +47,7 @@ export class WaitingListEntry {
   @Property({ type: 'integer' })
   guestCount: number;
 
-  @Property({ type: 'json' })
+  @Property({ type: 'json', default: [] })
   guestNames: string[] = [];
 
   @Property({ type: 'text', nullable: true })
