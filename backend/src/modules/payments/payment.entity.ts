@@ -1,4 +1,4 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
@@ -10,13 +10,26 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * the reservation was already paid by another payment; or the event was cancelled; or the guest
  * declined or lowered the count before the RSVP deadline ('guest_change', also on partial refunds).
  */
-export type RefundReason = 'admin' | 'no_seat' | 'changed' | 'duplicate' | 'event_cancelled' | 'guest_change';
+const REFUND_REASONS = ['admin', 'no_seat', 'changed', 'duplicate', 'event_cancelled', 'guest_change'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** The currencies an event may be priced in (the events module's list; the database checks both). */
+const PAYMENT_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'];
 
 /**
  * A guest's payment for an RSVP. `amount` is in minor units of `currency` (cents; yen have none),
  * computed by the server; `transactionId` is the provider's PaymentIntent id.
  */
 @Entity({ tableName: 'payments' })
+@Index({
+  name: 'payments_rsvp_idx',
+  expression: 'create index payments_rsvp_idx on payments (rsvp_id, created_at desc)',
+})
+@Index({
+  name: 'payments_created_at_idx',
+  expression: 'create index payments_created_at_idx on payments (created_at desc, id desc)',
+})
+@Check({ name: 'payments_amount_check', expression: 'amount > 0' })
 export class Payment {
   [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt';
 
@@ -29,7 +42,7 @@ export class Payment {
   @Property({ type: 'integer' })
   amount: number;
 
-  @Property({ type: 'text' })
+  @Enum({ items: PAYMENT_CURRENCIES })
   currency: string;
 
   @Enum({ items: [...PAYMENT_STATUSES] })
@@ -38,7 +51,7 @@ export class Payment {
   @Property({ type: 'text', nullable: true })
   paymentMethodType?: string | null;
 
-  @Property({ type: 'text', nullable: true, unique: true })
+  @Property({ type: 'text', nullable: true, unique: 'payments_transaction_id_key' })
   transactionId?: string | null;
 
   @Property({ type: 'timestamptz', nullable: true })
@@ -54,7 +67,7 @@ export class Payment {
   @Property({ type: 'text', nullable: true })
   failureMessage?: string | null;
 
-  @Property({ type: 'text', nullable: true })
+  @Enum({ items: [...REFUND_REASONS], nullable: true })
   refundReason?: RefundReason | null;
 
   @Property({ type: 'timestamptz', nullable: true })

@@ -1,5 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Payment } from './payment.entity';
+import { PaymentRefund } from './payment-refund.entity';
 import { StripeEvent } from './stripe-event.entity';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
@@ -8,6 +9,7 @@ import type { AppConfig } from '../../config/environment';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../platform/payments/payment-gateway';
 import { StripeGateway } from '../../platform/payments/stripe-gateway';
 import { TestPaymentGateway } from '../../platform/payments/test-gateway';
+import { TestGatewayIntent, TestGatewayRefund } from '../../platform/payments/test-gateway.entity';
 import { EventsModule } from '../events';
 import { InvitationsModule } from '../invitations';
 import { AdminPaymentsController } from './admin-payments.controller';
@@ -38,7 +40,11 @@ const gatewayProvider = {
 };
 
 @Module({
-  imports: [MikroOrmModule.forFeature([Payment, StripeEvent]), EventsModule, InvitationsModule],
+  imports: [
+    MikroOrmModule.forFeature([Payment, StripeEvent, PaymentRefund, TestGatewayIntent, TestGatewayRefund]),
+    EventsModule,
+    InvitationsModule,
+  ],
   controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController, TestPaymentsController],
   providers: [
     gatewayProvider,
