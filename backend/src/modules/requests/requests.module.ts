@@ -1,5 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { UserRequest, UserRequestHistory } from './user-request.entity';
+import { StaffNoticeRecord } from './staff-notice.entity';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { ParseUserRequestJob } from './jobs/parse-user-request.job';
@@ -9,7 +10,7 @@ import { RequestsService } from './requests.service';
 import { StaffNotices } from './staff-notices';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([UserRequest, UserRequestHistory]), AiModule],
+  imports: [MikroOrmModule.forFeature([UserRequest, UserRequestHistory, StaffNoticeRecord]), AiModule],
   controllers: [RequestsController],
   providers: [RequestsService, StaffNotices, ParseUserRequestJob, SendStaffDigestJob],
   exports: [RequestsService, StaffNotices],

@@ -1,8 +1,17 @@
-import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { ParsedEntities } from '../../platform/ai/types';
 
-import type { ClosedReason, HistoryActor, RequestOption, RequestStatus } from './request-lifecycle';
+import {
+  REQUEST_STATUSES,
+  type ClosedReason,
+  type HistoryActor,
+  type RequestOption,
+  type RequestStatus,
+} from './request-lifecycle';
+
+const CLOSED_REASONS: ClosedReason[] = ['member', 'staff', 'superseded'];
+const HISTORY_ACTORS: HistoryActor[] = ['member', 'staff', 'concierge'];
 
 /**
  * Something a visitor asked the concierge for, in one chat session (and, in the members' chat,
@@ -10,6 +19,19 @@ import type { ClosedReason, HistoryActor, RequestOption, RequestStatus } from '.
  * `parsedEntities` from the whole text. Every change of status is a row of its history.
  */
 @Entity({ tableName: 'user_requests' })
+@Index({
+  name: 'user_requests_session_idx',
+  expression: 'create index user_requests_session_idx on user_requests (session_id, created_at desc)',
+})
+@Index({
+  name: 'user_requests_open_idx',
+  expression: `create index user_requests_open_idx on user_requests (session_id, updated_at desc)
+    where status in ('received', 'in_progress', 'options_proposed')`,
+})
+@Index({
+  name: 'user_requests_status_created_idx',
+  expression: 'create index user_requests_status_created_idx on user_requests (status, created_at desc)',
+})
 export class UserRequest {
   [OptionalProps]?:
     | 'status'
@@ -36,10 +58,10 @@ export class UserRequest {
   @Property({ type: 'text' })
   text: string;
 
-  @Property({ type: 'text', default: 'received' })
+  @Enum({ items: [...REQUEST_STATUSES], default: 'received' })
   status: RequestStatus = 'received';
 
-  @Property({ type: 'text', nullable: true })
+  @Enum({ items: CLOSED_REASONS, nullable: true })
   closedReason?: ClosedReason | null;
 
   @Property({ type: 'jsonb', nullable: true })
@@ -67,7 +89,7 @@ export class UserRequest {
 
 /** One change of a request's status: who (the member, a named staff member, the concierge engine), when, and a note. */
 @Entity({ tableName: 'user_request_history' })
-@Index({ properties: ['requestId', 'createdAt'] })
+@Index({ name: 'user_request_history_request_idx', properties: ['requestId', 'createdAt'] })
 export class UserRequestHistory {
   [OptionalProps]?: 'actorName' | 'note' | 'createdAt';
 
@@ -80,7 +102,7 @@ export class UserRequestHistory {
   @Property({ type: 'text' })
   status: RequestStatus;
 
-  @Property({ type: 'text' })
+  @Enum({ items: HISTORY_ACTORS })
   actor: HistoryActor;
 
   @Property({ type: 'text', nullable: true })
