@@ -9,7 +9,7 @@ export class Admin {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Property({ type: 'text', unique: true })
+  @Property({ type: 'text', unique: 'admins_username_key' })
   username: string;
 
   @Property({ type: 'text' })

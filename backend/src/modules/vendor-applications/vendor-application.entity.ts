@@ -1,10 +1,24 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** A business asking to become a partner vendor, sent from the public form. */
 @Entity({ tableName: 'vendor_applications' })
+@Index({
+  name: 'vendor_applications_created_at_idx',
+  expression: 'create index vendor_applications_created_at_idx on vendor_applications (created_at desc, id desc)',
+})
+@Check({ name: 'vendor_applications_categories_check', expression: 'cardinality(categories) >= 1' })
+// The bounds as PostgreSQL prints them back (the schema generator compares the text).
+@Check({
+  name: 'vendor_applications_lat_check',
+  expression: 'lat >= -90::double precision and lat <= 90::double precision',
+})
+@Check({
+  name: 'vendor_applications_lng_check',
+  expression: 'lng >= -180::double precision and lng <= 180::double precision',
+})
 export class VendorApplication {
   [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt';
 
@@ -68,7 +82,7 @@ export class VendorApplication {
   adminNotes?: string | null;
 
   /** The vendor filed when the application was approved. */
-  @Property({ type: 'integer', nullable: true })
+  @Property({ type: 'integer', nullable: true, unique: 'vendor_applications_vendor_id_key' })
   vendorId?: number | null;
 
   @Property({ type: 'timestamptz', nullable: true })

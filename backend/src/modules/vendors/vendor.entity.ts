@@ -1,10 +1,19 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 export const VENDOR_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type VendorStatus = (typeof VENDOR_STATUSES)[number];
 
 /** A partner business in the directory. Integer ids, as the spec's cards and PATCH /vendors/{id}. */
 @Entity({ tableName: 'vendors' })
+@Index({
+  name: 'vendors_created_at_idx',
+  expression: 'create index vendors_created_at_idx on vendors (created_at desc, id desc)',
+})
+@Index({ name: 'vendors_status_category_idx', properties: ['status', 'category'] })
+@Check({ name: 'vendors_onboarding_step_check', expression: 'onboarding_step >= 1 and onboarding_step <= 3' })
+// The bounds as PostgreSQL prints them back (the schema generator compares the text).
+@Check({ name: 'vendors_lat_check', expression: 'lat >= -90::double precision and lat <= 90::double precision' })
+@Check({ name: 'vendors_lng_check', expression: 'lng >= -180::double precision and lng <= 180::double precision' })
 export class Vendor {
   [OptionalProps]?: 'status' | 'onboardingStep' | 'country' | 'createdAt' | 'updatedAt';
 

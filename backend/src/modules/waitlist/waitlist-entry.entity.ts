@@ -1,15 +1,35 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
 /** Someone who asked to join. The email is stored trimmed and lower-cased, once. */
 @Entity({ tableName: 'waitlist_entries' })
+@Index({
+  name: 'waitlist_entries_created_at_idx',
+  expression: 'create index waitlist_entries_created_at_idx on waitlist_entries (created_at desc, id desc)',
+})
+@Index({ name: 'waitlist_entries_email_order_idx', properties: ['email', 'id'] })
+@Index({
+  name: 'waitlist_entries_net_worth_idx',
+  expression: `create index waitlist_entries_net_worth_idx on waitlist_entries
+    (net_worth desc nulls last, created_at desc, id desc)`,
+})
+@Index({
+  name: 'waitlist_entries_email_prefix_idx',
+  expression: 'create index waitlist_entries_email_prefix_idx on waitlist_entries (lower(email) text_pattern_ops)',
+})
+// Made only where the pg_trgm extension is available (the email prefix index serves search otherwise).
+@Index({
+  name: 'waitlist_entries_search_trgm_idx',
+  expression: `create index waitlist_entries_search_trgm_idx on waitlist_entries
+    using gin ((lower(email || ' ' || coalesce(full_name, '') || ' ' || coalesce(phone_number, ''))) gin_trgm_ops)`,
+})
 export class WaitlistEntry {
   [OptionalProps]?: 'source' | 'createdAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Property({ type: 'text', unique: true })
+  @Property({ type: 'text', unique: 'waitlist_entries_email_key' })
   email: string;
 
   @Property({ type: 'text', nullable: true })

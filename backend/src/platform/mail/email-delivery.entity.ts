@@ -18,7 +18,7 @@ export class EmailDelivery {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Property({ type: 'text', unique: true })
+  @Property({ type: 'text', unique: 'email_deliveries_key_key' })
   key: string;
 
   @Property({ type: 'text' })

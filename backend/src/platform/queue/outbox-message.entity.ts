@@ -1,4 +1,4 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -6,6 +6,10 @@ import { randomUUID } from 'node:crypto';
  * that causes it; the relay enqueues it with `jobId`, or this row's id when it has none.
  */
 @Entity({ tableName: 'outbox_messages' })
+@Index({
+  name: 'outbox_messages_pending_idx',
+  expression: 'create index outbox_messages_pending_idx on outbox_messages (created_at) where dispatched_at is null',
+})
 export class OutboxMessage {
   [OptionalProps]?: 'delayMs' | 'createdAt' | 'dispatchedAt' | 'jobId';
 
