@@ -1,4 +1,4 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 export const EVENT_TYPES = ['launch_party', 'gala', 'exhibition', 'dinner', 'conference'] as const;
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'] as const;
@@ -10,6 +10,10 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 /** A launch party (or gala, dinner...) that guests are invited to. Integer ids, as the spec's eventId >= 1. */
 @Entity({ tableName: 'events' })
+@Index({ name: 'events_date_idx', expression: 'create index events_date_idx on events (date desc, id desc)' })
+@Check({ name: 'events_capacity_check', expression: 'capacity >= 1' })
+@Check({ name: 'events_ticket_price_check', expression: 'ticket_price >= 0' })
+@Check({ name: 'events_offer_window_hours_check', expression: 'offer_window_hours >= 1 and offer_window_hours <= 720' })
 export class Event {
   [OptionalProps]?:
     | 'eventType'
@@ -67,7 +71,7 @@ export class Event {
   capacity: number;
 
   /** Exact decimal in major units, as PostgreSQL returns numeric(12,2) ('250.00'); never a float. */
-  @Property({ type: 'decimal', columnType: 'numeric(12,2)', precision: 12, scale: 2 })
+  @Property({ type: 'decimal', columnType: 'numeric(12,2)', precision: 12, scale: 2, default: 0 })
   ticketPrice: string = '0.00';
 
   @Enum({ items: [...CURRENCIES] })
@@ -102,7 +106,7 @@ export class Event {
   rsvpDeadline?: string | null;
 
   /** How many hours before the start attending guests are reminded, latest last. */
-  @Property({ type: 'json' })
+  @Property({ type: 'json', default: [168, 24] })
   reminderHours: number[] = [168, 24];
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
