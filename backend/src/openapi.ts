@@ -61,7 +61,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Maison Fortuna API')
     .setDescription(
-      'Every route of the api. Failures answer `{success: false, error}` (ErrorBody) with the status shown. ' +
+      'Every route of the api. Failures answer `{success: false, error, code}` (ErrorBody) with the status shown; clients decide on `code`. ' +
         'Admin routes take HTTP Basic credentials; the session chat takes the concierge session cookie ' +
         '(POST /api/concierge/auth sets it).',
     )

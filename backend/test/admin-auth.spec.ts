@@ -81,7 +81,7 @@ describe('Administrator sign-in', () => {
     const call = request(t.http).get('/api/admin/auth');
     if (value) call.set('Authorization', value);
     const response = await call.expect(401);
-    expect(response.body).toEqual({ success: false, error: 'Invalid credentials' });
+    expect(response.body).toEqual({ success: false, error: 'Invalid credentials', code: 'UNAUTHORIZED' });
     // No browser prompt on API calls: the admin screen shows its own form.
     expect(response.headers['www-authenticate']).toBeUndefined();
   });
@@ -113,6 +113,7 @@ describe('Administrator sign-in', () => {
     expect(blocked.body).toEqual({
       success: false,
       error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+      code: 'TOO_MANY_REQUESTS',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another username from the same address can still try (the address limit is higher).

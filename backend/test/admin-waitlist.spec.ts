@@ -351,7 +351,11 @@ describe('Admin waitlist', () => {
       const { url } = await link();
       await request(t.http).get(url).expect(200);
       const again = await request(t.http).get(url).expect(401);
-      expect(again.body).toEqual({ success: false, error: 'This download link has expired. Please export again.' });
+      expect(again.body).toEqual({
+        success: false,
+        error: 'This download link has expired. Please export again.',
+        code: 'UNAUTHORIZED',
+      });
     });
 
     it('refuses an expired, altered or foreign token with 401', async () => {
@@ -381,7 +385,7 @@ describe('Admin waitlist', () => {
       await request(t.http).post('/api/admin/waitlist/export-link').expect(401);
       await request(t.http)
         .get('/api/admin/waitlist/export')
-        .expect(401, { success: false, error: 'Invalid credentials' });
+        .expect(401, { success: false, error: 'Invalid credentials', code: 'UNAUTHORIZED' });
       // API clients may still export with HTTP Basic.
       await request(t.http).get('/api/admin/waitlist/export').set('Authorization', auth).expect(200);
     });

@@ -59,6 +59,7 @@ describe('POST /api/analytics/events', () => {
     expect(response.body).toEqual({
       success: false,
       error: 'Text may not contain the NUL character (\\u0000). Please remove it and try again.',
+      code: 'BAD_REQUEST',
     });
     expect(await stored()).toHaveLength(0);
   });

@@ -196,6 +196,7 @@ describe('The door: QR passes and check-in', () => {
     const later = await createEvent(t, { name: 'The Spring Soirée', ...startingIn(3 * 24) });
     const early = await attendingGuest(later.id, 'grace@example.com');
     const notYet = await admin(t).post(`/events/${later.id}/check-in`, { token: early.pass.token }).expect(409);
+    expect(notYet.body.code).toBe('CHECK_IN_CLOSED');
     expect(notYet.body.error).toMatch(
       /^Check-in for The Spring Soirée opens on \w+, \w+ \d+, \d{4} at \d\d:\d\d, 6 hours before it starts\.$/,
     );
@@ -206,6 +207,7 @@ describe('The door: QR passes and check-in', () => {
     const over = await createEvent(t, { name: 'The Summer Ball', ...startingIn(-4) });
     const late = await attendingGuest(over.id, 'cary@example.com');
     const closed = await admin(t).post(`/events/${over.id}/check-in`, { token: late.pass.token }).expect(409);
+    expect(closed.body.code).toBe('CHECK_IN_CLOSED');
     expect(closed.body.error).toMatch(
       /^Check-in for The Summer Ball closed when the event ended, on \w+, \w+ \d+, \d{4} at \d\d:\d\d\.$/,
     );
@@ -235,10 +237,11 @@ describe('The door: QR passes and check-in', () => {
       'Your party has been checked in at the door, so your answer can no longer be changed here. ' +
       'To change it, please contact Maison Fortuna at events@maisonfortuna.local.';
     const fewer = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(409);
-    expect(fewer.body).toEqual({ success: false, error: refusal });
+    expect(fewer.body).toEqual({ success: false, error: refusal, code: 'ALREADY_CHECKED_IN' });
     await rsvp(t, invitation.invitationCode, { status: 'not_attending' }).expect(409, {
       success: false,
       error: refusal,
+      code: 'ALREADY_CHECKED_IN',
     });
 
     const page = await request(t.http).get(`/api/invitations/${invitation.invitationCode}`).expect(200);

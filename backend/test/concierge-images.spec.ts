@@ -196,7 +196,7 @@ describe('illustrations from an OpenAI-compatible images server', () => {
     images.answer(() => ({ kind: 'image', delayMs: 2500 }));
     const body = { category: 'events', place: 'Ibiza', timeOfDay: 'night' };
     const late = await ask(body).expect(503);
-    expect(late.body).toEqual({ success: false, error: 'The illustration is not ready yet.' });
+    expect(late.body).toEqual({ success: false, error: 'The illustration is not ready yet.', code: 'UNAVAILABLE' });
     await t.drain(20_000);
     images.answer(() => ({ kind: 'status', status: 500 }));
     const ready = await ask(body).expect(200);

@@ -72,7 +72,7 @@ describe('the concierge as a service: threads held by the server, resumable stre
       request(one.http).delete(`/api/concierge/threads/${id}`),
     ]) {
       const answer = await call.set('Cookie', theirs).expect(404);
-      expect(answer.body).toEqual({ success: false, error: 'Conversation not found' });
+      expect(answer.body).toEqual({ success: false, error: 'Conversation not found', code: 'NOT_FOUND' });
     }
     // The other session's reply into this thread id is refused and writes nothing into it.
     const refused = await request(one.http)
@@ -80,7 +80,7 @@ describe('the concierge as a service: threads held by the server, resumable stre
       .set('Cookie', theirs)
       .send({ threadId: id, message: 'Let me in' })
       .expect(404);
-    expect(refused.body).toEqual({ success: false, error: 'Conversation not found' });
+    expect(refused.body).toEqual({ success: false, error: 'Conversation not found', code: 'NOT_FOUND' });
     expect(
       (await request(one.http).get(`/api/concierge/threads/${id}`).set('Cookie', mine)).body.data.messages,
     ).toEqual([]);

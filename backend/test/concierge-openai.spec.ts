@@ -129,6 +129,7 @@ describe('the concierge on an OpenAI-compatible server', () => {
     expect(response.body).toEqual({
       success: false,
       error: 'The concierge is unavailable right now. Please try again in a moment.',
+      code: 'UNAVAILABLE',
     });
   });
 

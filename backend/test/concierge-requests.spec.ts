@@ -210,7 +210,7 @@ describe('requests members can follow, and the staff console (issue 19, sections
     await request(one.http)
       .post(`/api/concierge/requests/${id}/options/${sunseeker.id}/accept`)
       .set('Cookie', stranger)
-      .expect(404, { success: false, error: 'Request not found.' });
+      .expect(404, { success: false, error: 'Request not found.', code: 'NOT_FOUND' });
     await request(one.http).post(`/api/concierge/requests/${id}/cancel`).set('Cookie', stranger).expect(404);
     expect(await mine(stranger)).toEqual([]);
 
@@ -271,11 +271,11 @@ describe('requests members can follow, and the staff console (issue 19, sections
       .patch(`/api/admin/user-requests/${id}`)
       .set('Authorization', admin)
       .send({ status: 'in_progress' })
-      .expect(409, { success: false, error: 'This request is already cancelled.' });
+      .expect(409, { success: false, error: 'This request is already cancelled.', code: 'CONFLICT' });
     await request(two.http)
       .post(`/api/concierge/requests/not-a-request/cancel`)
       .set('Cookie', member)
-      .expect(404, { success: false, error: 'Request not found.' });
+      .expect(404, { success: false, error: 'Request not found.', code: 'NOT_FOUND' });
     await request(two.http).get('/api/concierge/requests').expect(401);
   });
 
@@ -361,8 +361,8 @@ describe('requests members can follow, and the staff console (issue 19, sections
         void read.set('Cookie', cookie);
         void followUp.set('Cookie', cookie);
       }
-      await read.expect(404, { success: false, error: 'Request not found.' });
-      await followUp.expect(404, { success: false, error: 'Request not found.' });
+      await read.expect(404, { success: false, error: 'Request not found.', code: 'NOT_FOUND' });
+      await followUp.expect(404, { success: false, error: 'Request not found.', code: 'NOT_FOUND' });
     }
     // A session signed out no longer reads it either.
     const signedOut = await session();

@@ -86,7 +86,11 @@ describe('the concierge with the offline engine', () => {
 
     it('refuses a wrong password with the spec’s words', async () => {
       const response = await request(t.http).post('/api/concierge/auth').send({ password: 'guess' }).expect(401);
-      expect(response.body).toEqual({ success: false, error: 'Invalid password. Please try again.' });
+      expect(response.body).toEqual({
+        success: false,
+        error: 'Invalid password. Please try again.',
+        code: 'UNAUTHORIZED',
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
     });
 
@@ -106,6 +110,7 @@ describe('the concierge with the offline engine', () => {
       expect(blocked.body).toEqual({
         success: false,
         error: 'Too many failed attempts. Please wait 15 minutes and try again.',
+        code: 'TOO_MANY_REQUESTS',
       });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
     });
@@ -128,6 +133,7 @@ describe('the concierge with the offline engine', () => {
       expect(stream.body).toEqual({
         success: false,
         error: 'Your concierge session has ended. Please enter the password again.',
+        code: 'SESSION_ENDED',
       });
       await request(t.http).post('/api/chat/title').send({ message: 'Hello' }).expect(401);
     });
@@ -184,6 +190,7 @@ describe('the concierge with the offline engine', () => {
       expect(title.body).toEqual({
         success: false,
         error: 'Your concierge session has ended. Please enter the password again.',
+        code: 'SESSION_ENDED',
       });
       await readStream(cookie, 'Dinner in Paris').expect(401);
       await request(t.http)
@@ -220,7 +227,11 @@ describe('the concierge with the offline engine', () => {
         .set('Authorization', admin)
         .send({ enabled: true })
         .expect(200);
-      const refused = { success: false, error: 'We are performing scheduled maintenance. Please try again shortly.' };
+      const refused = {
+        success: false,
+        error: 'We are performing scheduled maintenance. Please try again shortly.',
+        code: 'MAINTENANCE',
+      };
 
       const stream = await request(t.http)
         .post('/api/chat/stream')
@@ -512,7 +523,7 @@ describe('the concierge with the offline engine', () => {
         .patch(`/api/admin/user-requests/${id}`)
         .set('Authorization', admin)
         .send({ status: 'cancelled' })
-        .expect(409, { success: false, error: 'This request is already completed.' });
+        .expect(409, { success: false, error: 'This request is already completed.', code: 'CONFLICT' });
       await request(t.http)
         .patch('/api/admin/user-requests/3f1e8c52-4f6e-4b8f-9a52-0d7f1c2b3a4d')
         .set('Authorization', admin)
@@ -523,7 +534,7 @@ describe('the concierge with the offline engine', () => {
     it('answers 404 to an unknown or malformed request id, and 400 without a session id', async () => {
       await request(t.http).get('/api/user-requests/3f1e8c52-4f6e-4b8f-9a52-0d7f1c2b3a4d').expect(404);
       const bad = await request(t.http).get('/api/user-requests/not-a-uuid').expect(404);
-      expect(bad.body).toEqual({ success: false, error: 'Request not found.' });
+      expect(bad.body).toEqual({ success: false, error: 'Request not found.', code: 'NOT_FOUND' });
       await request(t.http).post('/api/user-requests/not-a-uuid/next-step').expect(404);
       const missing = await request(t.http).get('/api/user-requests').expect(400);
       expect(missing.body).toMatchObject({ success: false, error: 'The session id is required' });
@@ -575,7 +586,7 @@ describe('the concierge with the offline engine', () => {
       await agent
         .post('/api/chat/stream')
         .send({ threadId })
-        .expect(400, { success: false, error: 'The last message must be yours.' });
+        .expect(400, { success: false, error: 'The last message must be yours.', code: 'BAD_REQUEST' });
       const [{ count }] = await t.orm.em
         .getConnection()
         .execute<Array<{ count: number }>>('select count(*)::int as count from concierge_messages');
@@ -687,6 +698,7 @@ describe('the concierge without a configured password', () => {
     expect(response.body).toEqual({
       success: false,
       error: 'The concierge area is closed: no concierge password is configured on the server.',
+      code: 'UNAVAILABLE',
     });
     await request(t.http)
       .get('/api/concierge/session')

@@ -83,6 +83,7 @@ describe('Financial records are never deleted', () => {
         success: false,
         error:
           'A guest is attending this event, so it cannot be deleted. Set its status to cancelled instead: paid guests are refunded.',
+        code: 'EVENT_HAS_GUESTS',
       });
       expect(await sql('select status, amount from payments where id = ?', [paymentId])).toEqual([
         { status: 'succeeded', amount: 50000 },
@@ -108,6 +109,7 @@ describe('Financial records are never deleted', () => {
       expect(response.body.error).toBe(
         'This event has payments on record and cannot be deleted. Set its status to cancelled instead: paid guests are refunded.',
       );
+      expect(response.body.code).toBe('EVENT_HAS_PAYMENTS');
       expect(await count('payments')).toBe(1);
       expect(await count('invitations')).toBe(1);
     });
@@ -118,6 +120,7 @@ describe('Financial records are never deleted', () => {
       await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 2 }).expect(200);
       const response = await admin(t).delete(`/events/${event.id}`).expect(409);
       expect(response.body.error).toMatch(/^A guest is attending this event/);
+      expect(response.body.code).toBe('EVENT_HAS_GUESTS');
       expect(await count('rsvps')).toBe(1);
     });
 
@@ -138,6 +141,7 @@ describe('Financial records are never deleted', () => {
       expect(response.body.error).toBe(
         "This invitation has a payment on record and cannot be deleted. To release the guest's place, refund the payment under Responses, Payments.",
       );
+      expect(response.body.code).toBe('INVITATION_HAS_PAYMENTS');
       const other = await createInvitation(t, eventId, { recipientEmail: 'cary@example.com' });
       await rsvp(t, other.invitationCode, { status: 'not_attending' }).expect(200);
       await admin(t).delete(`/invitations/${other.id}`).expect(200);

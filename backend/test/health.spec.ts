@@ -45,6 +45,7 @@ describe('GET /api/health, /api/health/live and /api/health/ready', () => {
       expect(response.body).toEqual({
         success: false,
         error: 'Not ready',
+        code: 'UNAVAILABLE',
         data: { database: 'up', redis: 'up', migrations: 'pending', pending: [last] },
       });
     } finally {
@@ -67,6 +68,7 @@ describe('GET /api/health, /api/health/live and /api/health/ready', () => {
     expect(ready.body).toEqual({
       success: false,
       error: 'Not ready',
+      code: 'UNAVAILABLE',
       data: { database: 'up', redis: 'down', migrations: 'applied' },
     });
   });
@@ -110,6 +112,7 @@ describe('GET /api/health while PostgreSQL is down', () => {
     expect(response.body).toEqual({
       success: false,
       error: 'Service unavailable',
+      code: 'UNAVAILABLE',
       data: { database: 'down', redis: 'up' },
     });
 

@@ -67,6 +67,7 @@ describe('the HTTP server', () => {
     expect(JSON.parse(answer.body)).toEqual({
       success: false,
       error: 'The address or headers of this request are too large (16 KB at most).',
+      code: 'HEADERS_TOO_LARGE',
     });
   });
 
@@ -78,6 +79,7 @@ describe('the HTTP server', () => {
     expect(JSON.parse(answer.body)).toEqual({
       success: false,
       error: 'The address or headers of this request are too large (16 KB at most).',
+      code: 'HEADERS_TOO_LARGE',
     });
   });
 
@@ -92,7 +94,11 @@ describe('the HTTP server', () => {
     const answer = await exchange('GET /api/vendor-taxonomy HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(answer.body)).toEqual({ success: false, error: 'The request could not be read.' });
+    expect(JSON.parse(answer.body)).toEqual({
+      success: false,
+      error: 'The request could not be read.',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('closes with 408 a request whose body does not arrive in time', async () => {
@@ -101,7 +107,9 @@ describe('the HTTP server', () => {
       'POST /api/waitlist HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
     );
     expect(answer.raw).toContain('HTTP/1.1 408 Request Timeout');
-    expect(answer.raw).toContain('{"success":false,"error":"The request took too long to arrive. Please try again."}');
+    expect(answer.raw).toContain(
+      '{"success":false,"error":"The request took too long to arrive. Please try again.","code":"REQUEST_TIMEOUT"}',
+    );
   });
 
   it('closes with 408 a request whose headers do not arrive in time', async () => {
@@ -110,6 +118,7 @@ describe('the HTTP server', () => {
     expect(JSON.parse(answer.body)).toEqual({
       success: false,
       error: 'The request took too long to arrive. Please try again.',
+      code: 'REQUEST_TIMEOUT',
     });
   });
 

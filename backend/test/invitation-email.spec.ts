@@ -139,7 +139,7 @@ describe('Invitation emails through the email worker', () => {
     });
     await admin(t)
       .post(`/invitations/${invitation.id}/send`)
-      .expect(409, { success: false, error: 'This invitation is already being sent' });
+      .expect(409, { success: false, error: 'This invitation is already being sent', code: 'CONFLICT' });
     expect(smtp.received).toHaveLength(0);
 
     smtp.release();
@@ -235,7 +235,7 @@ describe('Invitation emails when the worker dies mid-send', () => {
     // Until its lease runs out, the dead worker's claim keeps others from sending a second copy.
     await admin(t)
       .post(`/invitations/${invitation.id}/send`)
-      .expect(409, { success: false, error: 'This invitation is already being sent' });
+      .expect(409, { success: false, error: 'This invitation is already being sent', code: 'CONFLICT' });
 
     // A new worker takes the stalled job up again once the dead one's lock and lease have run
     // out, and leaves the email alone: it may have been delivered.

@@ -99,6 +99,7 @@ describe('a guest’s invitation page under load', () => {
     expect(asJson.body).toEqual({
       success: false,
       error: 'Too many pages opened from your connection. Please wait a minute and try again.',
+      code: 'TOO_MANY_REQUESTS',
     });
 
     await open('203.0.113.3').expect(200);

@@ -314,7 +314,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
 
     it('answers 404 to an unknown code', async () => {
       const response = await request(t.http).get('/api/invitations/not-a-real-code').expect(404);
-      expect(response.body).toEqual({ success: false, error: 'Invitation not found' });
+      expect(response.body).toEqual({ success: false, error: 'Invitation not found', code: 'NOT_FOUND' });
       await rsvp(t, 'not-a-real-code', { status: 'attending', guestCount: 1 }).expect(404);
     });
 
@@ -473,7 +473,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
 
       const other = await createInvitation(t, event.id, { recipientEmail: 'cary@example.com' });
       const full = await rsvp(t, other.invitationCode, { status: 'attending', guestCount: 1 }).expect(409);
-      expect(full.body).toEqual({ success: false, error: 'This event is at capacity' });
+      expect(full.body).toEqual({ success: false, error: 'This event is at capacity', code: 'EVENT_AT_CAPACITY' });
 
       // Once the hold has expired, the seats are free again.
       await sql(`update rsvps set hold_expires_at = now() - interval '1 minute'`);

@@ -38,6 +38,7 @@ describe('Maintenance mode', () => {
     expect(refused.body).toEqual({
       success: false,
       error: 'We are performing scheduled maintenance. Please try again shortly.',
+      code: 'MAINTENANCE',
     });
     const [{ count }] = await t.orm.em
       .getConnection()
@@ -82,6 +83,7 @@ describe('Maintenance mode', () => {
     expect(refused.body).toEqual({
       success: false,
       error: 'We are performing scheduled maintenance. Please try again shortly.',
+      code: 'MAINTENANCE',
     });
     expect(await count('vendor_applications')).toBe(0);
     expect(await count('outbox_messages')).toBe(0);
@@ -140,7 +142,7 @@ describe('Maintenance mode', () => {
       .put('/api/admin/maintenance')
       .set('Authorization', basic('admin', 'wrong-password'))
       .send({ enabled: true })
-      .expect(401, { success: false, error: 'Invalid credentials' });
+      .expect(401, { success: false, error: 'Invalid credentials', code: 'UNAUTHORIZED' });
     await request(t.http).get('/api/status').expect(200, { maintenance: false });
   });
 

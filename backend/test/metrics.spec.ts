@@ -55,7 +55,7 @@ describe('GET /metrics', () => {
       const call = request(t.http).get('/metrics');
       if (authorization) void call.set('Authorization', authorization);
       const response = await call.expect(401);
-      expect(response.body).toEqual({ success: false, error: 'Invalid credentials' });
+      expect(response.body).toEqual({ success: false, error: 'Invalid credentials', code: 'UNAUTHORIZED' });
       expect(response.headers['www-authenticate']).toMatch(/^Basic realm=/);
     }
   });
@@ -164,7 +164,7 @@ describe('GET /metrics', () => {
   it('serves the worker’s metrics on METRICS_PORT behind the same credentials', async () => {
     const refused = await fetch(`${workerMetrics}/metrics`);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ success: false, error: 'Invalid credentials' });
+    expect(await refused.json()).toEqual({ success: false, error: 'Invalid credentials', code: 'UNAUTHORIZED' });
     const wrong = await fetch(`${workerMetrics}/metrics`, { headers: { Authorization: 'Bearer wrong-token' } });
     expect(wrong.status).toBe(401);
 
@@ -174,6 +174,6 @@ describe('GET /metrics', () => {
 
     const elsewhere = await fetch(`${workerMetrics}/other`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(elsewhere.status).toBe(404);
-    expect(await elsewhere.json()).toEqual({ success: false, error: 'Not found.' });
+    expect(await elsewhere.json()).toEqual({ success: false, error: 'Not found.', code: 'NOT_FOUND' });
   });
 });

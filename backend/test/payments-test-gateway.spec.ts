@@ -82,7 +82,8 @@ describe('Payments without Stripe keys: the offline test gateway', () => {
     expect(declined.body).toEqual({
       success: false,
       error: 'Your card was declined.',
-      code: 'card_declined',
+      code: 'PAYMENT_DECLINED',
+      declineCode: 'card_declined',
     });
     await t.drain();
     expect(await payment(paymentId)).toMatchObject({ status: 'failed', failure_message: 'Your card was declined.' });

@@ -120,6 +120,7 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
       expect(response.body).toEqual({
         success: false,
         error: 'The amount does not match the ticket fee of EUR 500.00. Please reload the page and try again.',
+        code: 'CONFLICT',
       });
     }
     expect(await sql('select * from payments')).toHaveLength(0);
@@ -170,7 +171,11 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
     await deliver(stripe.eventsFor(intentId, 'payment_intent.succeeded')[0]).expect(200);
     await t.drain();
     expect(smtp.received).toHaveLength(1);
-    await createPayment(rsvpId, 500).expect(409, { success: false, error: 'This reservation is already paid' });
+    await createPayment(rsvpId, 500).expect(409, {
+      success: false,
+      error: 'This reservation is already paid',
+      code: 'CONFLICT',
+    });
   });
 
   it('delivering the same webhook 10 times gives one transition and one email', async () => {
@@ -248,7 +253,11 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
     await stripe.sdk.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
     const [succeeded] = stripe.eventsFor(intentId, 'payment_intent.succeeded');
 
-    await deliver(succeeded, 'whsec_someone_else').expect(400, { success: false, error: 'Invalid Stripe signature' });
+    await deliver(succeeded, 'whsec_someone_else').expect(400, {
+      success: false,
+      error: 'Invalid Stripe signature',
+      code: 'BAD_REQUEST',
+    });
     const { signature } = signedWebhook(succeeded, WEBHOOK_SECRET);
     const tampered = JSON.stringify({ ...succeeded, id: 'evt_forged' });
     await request(t.http)
@@ -277,7 +286,7 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
       .post(`/api/payments/${paymentId}/confirm`)
       .send({ paymentIntentId: intentId })
       .expect(409);
-    expect(early.body).toEqual({ success: false, error: 'The payment has not succeeded yet' });
+    expect(early.body).toEqual({ success: false, error: 'The payment has not succeeded yet', code: 'CONFLICT' });
     await stripe.sdk.paymentIntents
       .confirm(intentId, { payment_method: 'pm_card_chargeDeclined' })
       .catch(() => undefined);
@@ -386,7 +395,7 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
     expect(second.status).toBe(200);
     await admin(t)
       .post(`/payments/${paymentId}/refund`)
-      .expect(409, { success: false, error: 'This payment has already been refunded' });
+      .expect(409, { success: false, error: 'This payment has already been refunded', code: 'CONFLICT' });
   });
 
   it('releases an expired hold, and refunds a payment that succeeds after it when the event is full', async () => {
@@ -463,7 +472,7 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
     await admin(t).get('/events/999999/payments').expect(404);
     await admin(t)
       .post(`/payments/${paymentId}/refund`)
-      .expect(409, { success: false, error: 'Only a succeeded payment can be refunded' });
+      .expect(409, { success: false, error: 'Only a succeeded payment can be refunded', code: 'CONFLICT' });
   });
 
   describe('money that no longer matches the reservation', () => {

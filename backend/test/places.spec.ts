@@ -459,7 +459,7 @@ describe('Places search with Google Places', () => {
 
   it('answers 404 for a place Google does not know (NOT_FOUND)', async () => {
     const response = await request(t.http).get('/api/places/details/ChIJunknownPlaceId').expect(404);
-    expect(response.body).toEqual({ success: false, error: 'Place not found' });
+    expect(response.body).toEqual({ success: false, error: 'Place not found', code: 'NOT_FOUND' });
   });
 
   it.each([

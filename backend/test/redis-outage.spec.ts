@@ -46,6 +46,7 @@ describe('public writes while Redis is down', () => {
       expect(response.body).toEqual({
         success: false,
         error: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'UNAVAILABLE',
       });
     }
     expect(await entries()).toBe(1);

@@ -158,6 +158,7 @@ describe('Guests who change their answer', () => {
         success: false,
         error:
           'The RSVP deadline has passed. To change your answer, please contact Maison Fortuna at events@maisonfortuna.local.',
+        code: 'RSVP_DEADLINE_PASSED',
       });
     }
     expect((await page(invitation.invitationCode)).rsvp).toMatchObject({ status: 'attending', guestCount: 1 });

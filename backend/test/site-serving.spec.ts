@@ -56,6 +56,6 @@ describe('serving the built site', () => {
     const missing = await request(t.http).get('/api/no-such-endpoint').expect(404);
     expect(missing.body).toMatchObject({ success: false });
     const metrics = await request(t.http).get('/metrics').expect(401);
-    expect(metrics.body).toEqual({ success: false, error: 'Invalid credentials' });
+    expect(metrics.body).toEqual({ success: false, error: 'Invalid credentials', code: 'UNAUTHORIZED' });
   });
 });

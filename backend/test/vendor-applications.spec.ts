@@ -241,7 +241,11 @@ describe('Vendor applications', () => {
       const id = await submitted();
       await decide(id, { status: 'approved' }).expect(200);
       const again = await decide(id, { status: 'approved' }).expect(409);
-      expect(again.body).toEqual({ success: false, error: 'This application has already been approved' });
+      expect(again.body).toEqual({
+        success: false,
+        error: 'This application has already been approved',
+        code: 'CONFLICT',
+      });
       await decide(id, { status: 'rejected' }).expect(409);
       expect(await sql('select id from vendors')).toHaveLength(1);
     });

@@ -106,6 +106,7 @@ describe('Launch Party: the waiting list of a full event', () => {
     await rsvp(t, grace.invitationCode, { status: 'attending', guestCount: 1 }).expect(409, {
       success: false,
       error: 'This event is at capacity',
+      code: 'EVENT_AT_CAPACITY',
     });
     expect(await turn(grace.invitationCode)).toBeNull();
     const joined = await join(grace.invitationCode, { guestCount: 1, guestNames: ['Grace Kelly'] }).expect(200);
@@ -222,6 +223,7 @@ describe('Launch Party: the waiting list of a full event', () => {
     await join(first.invitationCode, { guestCount: 1 }).expect(409, {
       success: false,
       error: 'Seats are available for your party: please RSVP instead',
+      code: 'CONFLICT',
     });
   });
 

@@ -162,6 +162,7 @@ describe('POST /api/waitlist', () => {
     expect(response.body).toEqual({
       success: false,
       error: 'Please enter a valid email address',
+      code: 'VALIDATION_FAILED',
       fields: {
         email: 'Please enter a valid email address',
         phoneNumber: 'Phone number must be text',
@@ -202,7 +203,11 @@ describe('POST /api/waitlist', () => {
       .set('Content-Type', 'application/json')
       .send('{"email": "a@b.co", ')
       .expect(400);
-    expect(malformed.body).toEqual({ success: false, error: 'Malformed JSON in request body.' });
+    expect(malformed.body).toEqual({
+      success: false,
+      error: 'Malformed JSON in request body.',
+      code: 'MALFORMED_JSON',
+    });
     await request(t.http)
       .post('/api/waitlist')
       .send({ ...valid, fullName: { nested: true } })
@@ -219,6 +224,7 @@ describe('POST /api/waitlist', () => {
     expect(array.body).toEqual({
       success: false,
       error: 'Email is required',
+      code: 'VALIDATION_FAILED',
       fields: { email: 'Email is required', consent: 'You must agree to receive updates' },
     });
     expect(await rows()).toHaveLength(0);
@@ -240,6 +246,7 @@ describe('POST /api/waitlist', () => {
     expect(response.body).toEqual({
       success: false,
       error: 'timestamp must be a real date and time between 2000 and now, e.g. 2026-01-31T12:00:00.000Z',
+      code: 'VALIDATION_FAILED',
       fields: {
         timestamp: 'timestamp must be a real date and time between 2000 and now, e.g. 2026-01-31T12:00:00.000Z',
       },
@@ -271,6 +278,7 @@ describe('POST /api/waitlist', () => {
       expect(response.body).toEqual({
         success: false,
         error: 'Text may not contain the NUL character (\\u0000). Please remove it and try again.',
+        code: 'BAD_REQUEST',
       });
       expect(await rows()).toHaveLength(0);
     },
@@ -293,14 +301,22 @@ describe('POST /api/waitlist', () => {
         .set('Content-Type', type)
         .send(Buffer.alloc(1_100_000, 'x'))
         .expect(413);
-      expect(response.body).toEqual({ success: false, error: 'Request body is too large (1 MB at most).' });
+      expect(response.body).toEqual({
+        success: false,
+        error: 'Request body is too large (1 MB at most).',
+        code: 'PAYLOAD_TOO_LARGE',
+      });
     },
   );
 
   it('answers 413 to a streamed body of unknown length once it passes 1 MB', async () => {
     const { status, body } = await streamChunked('/api/waitlist', 'text/plain', 20, 64 * 1024);
     expect(status).toBe(413);
-    expect(JSON.parse(body)).toEqual({ success: false, error: 'Request body is too large (1 MB at most).' });
+    expect(JSON.parse(body)).toEqual({
+      success: false,
+      error: 'Request body is too large (1 MB at most).',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     // A small streamed body is read and let go: the handler sees no sign-up and says what is missing.
     const small = await streamChunked('/api/waitlist', 'text/plain', 2, 1024);
     expect(small.status).toBe(400);
@@ -350,6 +366,7 @@ describe('POST /api/waitlist', () => {
     expect(limited.body).toEqual({
       success: false,
       error: 'Too many requests from your connection. Please wait a minute and try again.',
+      code: 'TOO_MANY_REQUESTS',
     });
     expect(limited.headers['retry-after']).toBeDefined();
     expect(await rows()).toHaveLength(5);

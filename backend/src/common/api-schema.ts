@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ERROR_CODE_LIST } from './error-codes';
 
 /**
  * The pieces the OpenAPI document (GET /api/openapi.json) is written with: answer shapes as plain
@@ -71,9 +72,14 @@ export const ERROR_BODY = schema(
       success: t.literal(false),
       error: t.string({ description: 'A readable sentence, shown to people as it is.' }),
       fields: { ...t.record(t.string()), description: 'Per-field messages, keyed by the request’s field names.' },
-      code: t.string({ description: 'A provider’s machine-readable code beside the message (card_declined).' }),
+      code: {
+        ...t.oneOf(ERROR_CODE_LIST),
+        description:
+          'A stable code beside the message (common/error-codes.ts); clients decide on it, never on `error`.',
+      },
+      declineCode: t.string({ description: 'The payment provider’s own code for a declined card (card_declined).' }),
     },
-    ['fields', 'code'],
+    ['fields', 'declineCode'],
   ),
 );
 
@@ -90,7 +96,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'Unavailable (maintenance, a store down or a provider not configured).',
 };
 
-/** Documents error answers, all in the `{success: false, error}` shape. */
+/** Documents error answers, all in the `{success: false, error, code}` shape. */
 export function ApiErrors(...statuses: number[]) {
   return applyDecorators(
     ...statuses.map((status) =>

@@ -1,3 +1,5 @@
+import { codeForStatus, type ErrorCode } from './error-codes';
+
 /**
  * The one exception our code throws on purpose. Each kind maps to one HTTP status in
  * AllExceptionsFilter; the message is shown to people as is, so it must be readable.
@@ -28,45 +30,51 @@ export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
 };
 
 export class AppError extends Error {
+  /** The stable code beside the message, one of error-codes.ts. */
+  readonly code: ErrorCode;
+
   constructor(
     readonly kind: AppErrorKind,
     message: string,
     /** Per-field messages for forms, when the error is about input. */
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
-    /** A machine-readable code beside the message, where a provider gives one (card_declined). */
-    readonly code?: string,
+    /** The stable code beside the message (error-codes.ts); by default the kind's own. */
+    code?: ErrorCode,
+    /** The payment provider's own code for a declined card (card_declined), where it gives one. */
+    readonly declineCode?: string,
   ) {
     super(message);
     this.name = 'AppError';
+    this.code = code ?? (kind === 'bad_request' && fields ? 'VALIDATION_FAILED' : codeForStatus(STATUS_BY_KIND[kind]));
   }
 
   get status(): number {
     return STATUS_BY_KIND[this.kind];
   }
 
-  static badRequest(message: string, fields?: Record<string, string>) {
-    return new AppError('bad_request', message, fields);
+  static badRequest(message: string, fields?: Record<string, string>, code?: ErrorCode) {
+    return new AppError('bad_request', message, fields, undefined, code);
   }
-  static unauthorized(message: string, headers?: Record<string, string>) {
-    return new AppError('unauthorized', message, undefined, headers);
+  static unauthorized(message: string, headers?: Record<string, string>, code?: ErrorCode) {
+    return new AppError('unauthorized', message, undefined, headers, code);
   }
-  /** A card the payment provider declined or could not read: its message and code, as the provider words them. */
-  static paymentRequired(message: string, code: string) {
-    return new AppError('payment_required', message, undefined, undefined, code);
+  /** A card the payment provider declined or could not read: its message and decline code, as the provider words them. */
+  static paymentRequired(message: string, declineCode: string) {
+    return new AppError('payment_required', message, undefined, undefined, 'PAYMENT_DECLINED', declineCode);
   }
-  static notFound(message: string) {
-    return new AppError('not_found', message);
+  static notFound(message: string, code?: ErrorCode) {
+    return new AppError('not_found', message, undefined, undefined, code);
   }
-  static conflict(message: string) {
-    return new AppError('conflict', message);
+  static conflict(message: string, code?: ErrorCode) {
+    return new AppError('conflict', message, undefined, undefined, code);
   }
   static tooManyRequests(message: string, retryAfterSeconds: number) {
     return new AppError('too_many_requests', message, undefined, {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     });
   }
-  static unavailable(message: string) {
-    return new AppError('unavailable', message);
+  static unavailable(message: string, code?: ErrorCode) {
+    return new AppError('unavailable', message, undefined, undefined, code);
   }
 }

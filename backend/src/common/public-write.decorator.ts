@@ -39,7 +39,7 @@ export class PublicWriteGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const meta = this.reflector.get<{ bucket: string } & PublicWriteOptions>(PUBLIC_WRITE, context.getHandler());
     if (await this.maintenance.isEnabled()) {
-      throw AppError.unavailable('We are performing scheduled maintenance. Please try again shortly.');
+      throw AppError.unavailable('We are performing scheduled maintenance. Please try again shortly.', 'MAINTENANCE');
     }
     const request = context.switchToHttp().getRequest<Request>();
     await this.limits.consume(

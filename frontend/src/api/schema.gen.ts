@@ -1524,8 +1524,38 @@ export interface components {
       specialRequests: string | null;
     };
     ErrorBody: {
-      /** @description A provider’s machine-readable code beside the message (card_declined). */
-      code?: string;
+      /**
+       * @description A stable code beside the message (common/error-codes.ts); clients decide on it, never on `error`.
+       * @enum {string}
+       */
+      code:
+        | 'BAD_REQUEST'
+        | 'VALIDATION_FAILED'
+        | 'MALFORMED_JSON'
+        | 'UNAUTHORIZED'
+        | 'PAYMENT_DECLINED'
+        | 'FORBIDDEN'
+        | 'NOT_FOUND'
+        | 'CONFLICT'
+        | 'REQUEST_TIMEOUT'
+        | 'PAYLOAD_TOO_LARGE'
+        | 'UNSUPPORTED_MEDIA_TYPE'
+        | 'HEADERS_TOO_LARGE'
+        | 'TOO_MANY_REQUESTS'
+        | 'INTERNAL_ERROR'
+        | 'UNAVAILABLE'
+        | 'MAINTENANCE'
+        | 'SESSION_ENDED'
+        | 'EVENT_AT_CAPACITY'
+        | 'RSVP_DEADLINE_PASSED'
+        | 'ALREADY_CHECKED_IN'
+        | 'CHECK_IN_CLOSED'
+        | 'NOT_CHECKED_IN'
+        | 'EVENT_HAS_PAYMENTS'
+        | 'EVENT_HAS_GUESTS'
+        | 'INVITATION_HAS_PAYMENTS';
+      /** @description The payment provider’s own code for a declined card (card_declined). */
+      declineCode?: string;
       /** @description A readable sentence, shown to people as it is. */
       error: string;
       /** @description Per-field messages, keyed by the request’s field names. */
@@ -6136,6 +6166,8 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {string} */
+            code: 'UNAVAILABLE';
             data: {
               /** @enum {string} */
               database: 'up' | 'down';
@@ -6210,6 +6242,8 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {string} */
+            code: 'UNAVAILABLE';
             data: {
               /** @enum {string} */
               database: 'up' | 'down';

@@ -16,7 +16,7 @@ export class ConciergeSessionGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<SessionRequest>();
     const cookies = (request.cookies ?? {}) as Record<string, unknown>;
     const id = await this.sessions.sessionId(cookies[CONCIERGE_COOKIE]);
-    if (!id) throw AppError.unauthorized(SESSION_ENDED);
+    if (!id) throw AppError.unauthorized(SESSION_ENDED, undefined, 'SESSION_ENDED');
     request.conciergeSessionId = id;
     return true;
   }
@@ -25,6 +25,6 @@ export class ConciergeSessionGuard implements CanActivate {
 /** The id of the concierge session the guard let through. */
 export const ConciergeSessionId = createParamDecorator((_: unknown, context: ExecutionContext): string => {
   const id = context.switchToHttp().getRequest<SessionRequest>().conciergeSessionId;
-  if (!id) throw AppError.unauthorized(SESSION_ENDED);
+  if (!id) throw AppError.unauthorized(SESSION_ENDED, undefined, 'SESSION_ENDED');
   return id;
 });

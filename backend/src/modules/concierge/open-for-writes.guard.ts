@@ -13,7 +13,7 @@ export class OpenForWritesGuard implements CanActivate {
 
   async canActivate(): Promise<boolean> {
     if (await this.maintenance.isEnabled()) {
-      throw AppError.unavailable('We are performing scheduled maintenance. Please try again shortly.');
+      throw AppError.unavailable('We are performing scheduled maintenance. Please try again shortly.', 'MAINTENANCE');
     }
     return true;
   }

@@ -157,7 +157,8 @@ export class EventsService {
         await em.nativeDelete(Event, { id });
       });
     } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) throw AppError.conflict(KEPT_FOR_PAYMENTS);
+      if (error instanceof ForeignKeyConstraintViolationException)
+        throw AppError.conflict(KEPT_FOR_PAYMENTS, 'EVENT_HAS_PAYMENTS');
       throw error;
     }
   }

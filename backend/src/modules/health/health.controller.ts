@@ -36,7 +36,7 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'PostgreSQL and Redis both answer' })
   @ApiAnswer(successData(STORES))
-  @ApiAnswer(t.object({ success: t.literal(false), error: t.string(), data: STORES }), {
+  @ApiAnswer(t.object({ success: t.literal(false), error: t.string(), code: t.literal('UNAVAILABLE'), data: STORES }), {
     status: 503,
     description: 'A store does not answer',
   })
@@ -51,7 +51,7 @@ export class HealthController {
       .json(
         healthy
           ? { success: true, data: { database, redis } }
-          : { success: false, error: 'Service unavailable', data: { database, redis } },
+          : { success: false, error: 'Service unavailable', code: 'UNAVAILABLE', data: { database, redis } },
       );
   }
 
@@ -71,10 +71,13 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: PostgreSQL, Redis and every migration applied' })
   @ApiAnswer(successData(READINESS))
-  @ApiAnswer(t.object({ success: t.literal(false), error: t.string(), data: READINESS }), {
-    status: 503,
-    description: 'Not ready',
-  })
+  @ApiAnswer(
+    t.object({ success: t.literal(false), error: t.string(), code: t.literal('UNAVAILABLE'), data: READINESS }),
+    {
+      status: 503,
+      description: 'Not ready',
+    },
+  )
   async ready(@Res() response: Response): Promise<void> {
     const [applied, redis] = await Promise.all([
       withTimeout(
@@ -91,7 +94,7 @@ export class HealthController {
     const ready = database === 'up' && redis === 'up' && migrations === 'applied';
     response
       .status(ready ? 200 : 503)
-      .json(ready ? { success: true, data } : { success: false, error: 'Not ready', data });
+      .json(ready ? { success: true, data } : { success: false, error: 'Not ready', code: 'UNAVAILABLE', data });
   }
 
   private probe(check: Promise<unknown>): Promise<Probe> {

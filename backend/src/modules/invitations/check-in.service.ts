@@ -141,7 +141,7 @@ export class CheckInService {
       if (!event) throw AppError.notFound('Event not found');
       // A party checked in before is told so, whenever it is scanned again.
       const closed = row.checked_in_at ? null : checkInRefusal(event, at);
-      if (closed) throw AppError.conflict(closed);
+      if (closed) throw AppError.conflict(closed, 'CHECK_IN_CLOSED');
       const guests = input.guests ?? row.guest_count;
       if (guests < 1 || guests > row.guest_count) {
         throw AppError.badRequest(`Guests arriving must be between 1 and ${row.guest_count}`);
@@ -175,7 +175,7 @@ export class CheckInService {
       `update rsvp_check_ins set arrived = ?, updated_at = now() where rsvp_id = ?::uuid returning rsvp_id`,
       [arrived, rsvpId],
     );
-    if (updated.length === 0) throw AppError.conflict('This party has not been checked in yet');
+    if (updated.length === 0) throw AppError.conflict('This party has not been checked in yet', 'NOT_CHECKED_IN');
     return this.lookup(eventId, { rsvpId });
   }
 

@@ -120,6 +120,7 @@ export class InvitationsService implements OnModuleInit {
     if (attending > 0) {
       throw AppError.conflict(
         `${attending === 1 ? 'A guest is' : `${attending} guests are`} attending this event, so it cannot be deleted. Set its status to cancelled instead: paid guests are refunded.`,
+        'EVENT_HAS_GUESTS',
       );
     }
     await em.execute('delete from rsvps where event_id = ?', [eventId]);
@@ -233,7 +234,8 @@ export class InvitationsService implements OnModuleInit {
         await em.nativeDelete(Invitation, { id });
       });
     } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) throw AppError.conflict(KEPT_FOR_PAYMENT);
+      if (error instanceof ForeignKeyConstraintViolationException)
+        throw AppError.conflict(KEPT_FOR_PAYMENT, 'INVITATION_HAS_PAYMENTS');
       throw error;
     }
   }

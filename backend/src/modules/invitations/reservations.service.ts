@@ -79,7 +79,7 @@ export class ReservationsService {
     const holdLive = rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
     if (rsvp.status !== 'pending' || holdLive) return;
     if ((await seatsTaken(em, event.id, rsvp.id)) + rsvp.guestCount > event.capacity) {
-      throw AppError.conflict(AT_CAPACITY_MESSAGE);
+      throw AppError.conflict(AT_CAPACITY_MESSAGE, 'EVENT_AT_CAPACITY');
     }
     holdSeats(rsvp, minutes);
   }

@@ -205,10 +205,12 @@ export class RsvpsService {
         { invitationId: invitation.id },
         { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
       );
-      if (existing && (await this.door.checkedIn(em, existing.id))) throw AppError.conflict(checkedInRefusal(event));
+      if (existing && (await this.door.checkedIn(em, existing.id)))
+        throw AppError.conflict(checkedInRefusal(event), 'ALREADY_CHECKED_IN');
       // The deadline closes changes of an answer; a first answer (or one still awaiting payment) is taken.
       const answered = existing?.status === 'attending' || existing?.status === 'not_attending';
-      if (answered && Date.now() > rsvpDeadlineOf(event).getTime()) throw AppError.conflict(deadlinePassed(event));
+      if (answered && Date.now() > rsvpDeadlineOf(event).getTime())
+        throw AppError.conflict(deadlinePassed(event), 'RSVP_DEADLINE_PASSED');
       const paidEvent = Number(event.ticketPrice) > 0;
       const paidSeats = paidEvent && existing?.status === 'attending';
       const before = existing && existing.status !== 'pending' ? answerDetails(existing) : null;

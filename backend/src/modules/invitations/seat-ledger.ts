@@ -34,7 +34,7 @@ export async function assertSeatsAvailable(
   excludeRsvpId?: string,
 ): Promise<void> {
   const taken = await seatsTaken(em, event.id, excludeRsvpId);
-  if (taken + guests > event.capacity) throw AppError.conflict(AT_CAPACITY_MESSAGE);
+  if (taken + guests > event.capacity) throw AppError.conflict(AT_CAPACITY_MESSAGE, 'EVENT_AT_CAPACITY');
 }
 
 /**

@@ -158,7 +158,7 @@ export class PaymentsService implements OnModuleInit {
         await this.reservations.holdForPayment(em, rsvp.id, event, this.config.PAYMENT_HOLD_MINUTES);
       } else if (!(await this.reservations.seatsFree(em, { ...rsvp, guestCount: guestsToPay(rsvp) }, event))) {
         const held = !!rsvp.holdExpiresAt && rsvp.holdExpiresAt.getTime() > Date.now();
-        if (!held) throw AppError.conflict(AT_CAPACITY_MESSAGE);
+        if (!held) throw AppError.conflict(AT_CAPACITY_MESSAGE, 'EVENT_AT_CAPACITY');
       }
       return { amount: due, currency: event.currency, eventName: event.name };
     });

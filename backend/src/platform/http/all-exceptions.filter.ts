@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { isRedisUnavailable } from '../redis/redis-options';
 import { AppError } from '../../common/app-error';
 import { BODY_TOO_DEEP, BODY_TOO_LARGE } from '../../common/request-body';
+import { codeForStatus } from '../../common/error-codes';
 
 /** What the body parsers throw (http-errors): a 4xx status, usually a type, `expose` always. */
 interface BodyParserError {
@@ -38,7 +39,8 @@ function bodyParserStatus(exception: unknown): number | null {
 }
 
 /**
- * Turns every error into `{success: false, error}` with the right status. Errors we did not
+ * Turns every error into `{success: false, error, code, fields?}` with the right status (codes in
+ * common/error-codes.ts). Errors we did not
  * expect are logged with an id and answered without internals.
  */
 @Catch()
@@ -63,16 +65,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
     headers: Record<string, string>;
   } {
     if (exception instanceof AppError) {
-      const body: Record<string, unknown> = { success: false, error: exception.message };
+      const body: Record<string, unknown> = { success: false, error: exception.message, code: exception.code };
       if (exception.fields) body.fields = exception.fields;
-      if (exception.code) body.code = exception.code;
+      if (exception.declineCode) body.declineCode = exception.declineCode;
       return { status: exception.status, body, headers: exception.headers ?? {} };
     }
     const parserStatus = bodyParserStatus(exception);
     if (parserStatus) {
       const type = (exception as BodyParserError).type ?? '';
       const error = PARSER_MESSAGES[type] ?? PARSER_MESSAGES[parserStatus] ?? UNREADABLE_BODY;
-      return { status: parserStatus, body: { success: false, error }, headers: {} };
+      const code = type === 'entity.parse.failed' ? 'MALFORMED_JSON' : codeForStatus(parserStatus);
+      return { status: parserStatus, body: { success: false, error, code }, headers: {} };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -82,14 +85,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
           ? payload
           : ((payload as { error?: string; message?: string | string[] }).message ?? exception.message);
       let text = Array.isArray(message) ? message[0] : message;
+      let code = codeForStatus(status);
       // Nest turns body-parser failures into plain HttpExceptions carrying the parser's words.
       if (status === 413) text = BODY_TOO_LARGE;
-      if (status === 400 && /JSON|Unexpected (token|end)|position \d+/.test(text))
+      if (status === 400 && /JSON|Unexpected (token|end)|position \d+/.test(text)) {
         text = 'Malformed JSON in request body.';
+        code = 'MALFORMED_JSON';
+      }
       if (status >= 500) this.logger.error(exception);
       return {
         status,
-        body: { success: false, error: status === 404 && /^Cannot /.test(text) ? 'Not found.' : text },
+        body: { success: false, error: status === 404 && /^Cannot /.test(text) ? 'Not found.' : text, code },
         headers: {},
       };
     }
@@ -102,7 +108,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.warn(`${unavailable} unavailable: ${(exception as Error).message}`);
       return {
         status: 503,
-        body: { success: false, error: 'The service is briefly unavailable. Please try again in a moment.' },
+        body: {
+          success: false,
+          error: 'The service is briefly unavailable. Please try again in a moment.',
+          code: 'UNAVAILABLE',
+        },
         headers: {},
       };
     }
@@ -110,7 +120,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     this.logger.error({ err: exception, errorId }, 'Unexpected error');
     return {
       status: 500,
-      body: { success: false, error: `Something went wrong on our side (reference ${errorId}).` },
+      body: {
+        success: false,
+        error: `Something went wrong on our side (reference ${errorId}).`,
+        code: 'INTERNAL_ERROR',
+      },
       headers: {},
     };
   }

@@ -1,6 +1,7 @@
 import { maxHeaderSize, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppConfig } from '../../config/environment';
+import type { ErrorCode } from '../../common/error-codes';
 
 /**
  * How often Node looks for requests past their time. Its default (30 s) would let a slow request
@@ -12,6 +13,7 @@ interface ClientErrorAnswer {
   status: number;
   reason: string;
   error: string;
+  code: ErrorCode;
 }
 
 /** Requests Node refuses before the app sees them, by Node's error code; anything else is a 400. */
@@ -20,22 +22,30 @@ const CLIENT_ERRORS: Record<string, ClientErrorAnswer> = {
     status: 431,
     reason: 'Request Header Fields Too Large',
     error: `The address or headers of this request are too large (${Math.floor(maxHeaderSize / 1024)} KB at most).`,
+    code: 'HEADERS_TOO_LARGE',
   },
   HPE_CHUNK_EXTENSIONS_OVERFLOW: {
     status: 413,
     reason: 'Payload Too Large',
     error: 'The request body is too large.',
+    code: 'PAYLOAD_TOO_LARGE',
   },
   ERR_HTTP_REQUEST_TIMEOUT: {
     status: 408,
     reason: 'Request Timeout',
     error: 'The request took too long to arrive. Please try again.',
+    code: 'REQUEST_TIMEOUT',
   },
 };
-const BAD_REQUEST: ClientErrorAnswer = { status: 400, reason: 'Bad Request', error: 'The request could not be read.' };
+const BAD_REQUEST: ClientErrorAnswer = {
+  status: 400,
+  reason: 'Bad Request',
+  error: 'The request could not be read.',
+  code: 'BAD_REQUEST',
+};
 
-function rawAnswer({ status, reason, error }: ClientErrorAnswer): string {
-  const body = JSON.stringify({ success: false, error });
+function rawAnswer({ status, reason, error, code }: ClientErrorAnswer): string {
+  const body = JSON.stringify({ success: false, error, code });
   return [
     `HTTP/1.1 ${status} ${reason}`,
     `Date: ${new Date().toUTCString()}`,

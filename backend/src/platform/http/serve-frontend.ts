@@ -204,7 +204,7 @@ function sendTooManyRequests(request: Request, response: Response, error: AppErr
   for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
   response.setHeader('Cache-Control', 'no-store');
   if (request.accepts(['html', 'json']) === 'json') {
-    response.json({ success: false, error: error.message });
+    response.json({ success: false, error: error.message, code: error.code });
     return;
   }
   const brand = escapeText(brandName);

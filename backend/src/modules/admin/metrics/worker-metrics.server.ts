@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { AppError } from '../../../common/app-error';
+import { codeForStatus } from '../../../common/error-codes';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/environment';
 import { MetricsRegistry } from '../../../platform/metrics/metrics-registry';
@@ -71,5 +72,5 @@ export class WorkerMetricsServer implements OnApplicationBootstrap, OnApplicatio
 
 function refuse(response: ServerResponse, status: number, error: string, headers: Record<string, string> = {}): void {
   response.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify({ success: false, error }));
+  response.end(JSON.stringify({ success: false, error, code: codeForStatus(status) }));
 }

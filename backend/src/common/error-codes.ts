@@ -1,0 +1,56 @@
+/**
+ * Every `code` an error answer may carry, beside its readable `error` (STYLE.md, habit 16). Clients
+ * decide on these, never on the message text. A code once published keeps its meaning.
+ */
+export const ERROR_CODES = {
+  // The default of each kind of refusal.
+  BAD_REQUEST: 'The request is refused as it is; `error` says why.',
+  VALIDATION_FAILED: 'A field of the input is refused; `fields` says which and why.',
+  MALFORMED_JSON: 'The request body is not valid JSON.',
+  UNAUTHORIZED: 'Credentials are missing, wrong or expired.',
+  PAYMENT_DECLINED: 'The card was declined or could not be read; `declineCode` gives the provider’s reason.',
+  FORBIDDEN: 'The request is not allowed (another origin, a guard).',
+  NOT_FOUND: 'No such thing, or no such route.',
+  CONFLICT: 'The request conflicts with the current state.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'The content type, encoding or character set is not supported.',
+  HEADERS_TOO_LARGE: 'The address or headers of the request are too large.',
+  TOO_MANY_REQUESTS: 'Rate limited; Retry-After says when to try again.',
+  INTERNAL_ERROR: 'Something unexpected failed on our side; `error` gives a reference.',
+  UNAVAILABLE: 'A store or provider is briefly unavailable; try again in a moment.',
+  // Specific refusals a client may act on.
+  MAINTENANCE: 'The club is in maintenance mode; writes are closed for now.',
+  SESSION_ENDED: 'The concierge session has ended; start a new one.',
+  EVENT_AT_CAPACITY: 'The event has no seats left for this party (the waiting list may be offered).',
+  RSVP_DEADLINE_PASSED: 'The RSVP deadline has passed; the answer can no longer be changed here.',
+  ALREADY_CHECKED_IN: 'The party has been checked in at the door; the answer can no longer be changed here.',
+  CHECK_IN_CLOSED: 'The door is not open for this event at this time.',
+  NOT_CHECKED_IN: 'The party has not been checked in yet.',
+  EVENT_HAS_PAYMENTS: 'The event has payments, so it cannot be deleted: cancel it instead.',
+  EVENT_HAS_GUESTS: 'Guests are attending the event, so it cannot be deleted: cancel it instead.',
+  INVITATION_HAS_PAYMENTS: 'The invitation has a payment, so it cannot be deleted: cancel it instead.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
+
+/** The code of an answer by its HTTP status, where nothing more specific is known. */
+export function codeForStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHORIZED',
+    402: 'PAYMENT_DECLINED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    408: 'REQUEST_TIMEOUT',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'TOO_MANY_REQUESTS',
+    431: 'HEADERS_TOO_LARGE',
+    503: 'UNAVAILABLE',
+  };
+  return byStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+}
