@@ -61,13 +61,20 @@ export function onAdminAuthExpired(listener: ExpiredListener): () => void {
 function authExpired(): ApiError {
   clearAdminAuth();
   for (const listener of [...expiredListeners]) listener(ADMIN_MESSAGES.authenticationExpired);
-  return new ApiError(401, ADMIN_MESSAGES.authenticationExpired);
+  return new ApiError(401, ADMIN_MESSAGES.authenticationExpired, {}, undefined, 'UNAUTHORIZED');
 }
 
 /** A readable message: the server's own text when it gave one, else the spec's 'Request failed'. */
 function readable(error: ApiError): ApiError {
   if (error.status === 0 || error.message === error.summary) {
-    return new ApiError(error.status, ADMIN_MESSAGES.requestFailed, error.fields, error.summary);
+    return new ApiError(
+      error.status,
+      ADMIN_MESSAGES.requestFailed,
+      error.fields,
+      error.summary,
+      error.code,
+      error.declineCode,
+    );
   }
   return error;
 }
@@ -90,13 +97,13 @@ export async function adminRequest<T>(
 ): Promise<T> {
   const { auth: explicit, ...rest } = opts;
   const auth = explicit ?? getAdminAuth();
-  if (!auth) throw new ApiError(401, ADMIN_MESSAGES.notAuthenticated);
+  if (!auth) throw new ApiError(401, ADMIN_MESSAGES.notAuthenticated, {}, undefined, 'UNAUTHORIZED');
   try {
     return await apiRequest<T>(method, path, body, { ...rest, headers: { ...rest.headers, Authorization: auth } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 401) {
-      if (explicit) throw new ApiError(401, ADMIN_MESSAGES.invalidCredentials);
+      if (explicit) throw new ApiError(401, ADMIN_MESSAGES.invalidCredentials, {}, undefined, 'UNAUTHORIZED');
       throw authExpired();
     }
     throw readable(error);
@@ -113,7 +120,8 @@ export async function verifyAdminCredentials(username: string, password: string)
     await apiRequest('GET', '/api/admin/auth', undefined, { headers: { Authorization: header } });
     return header;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw new ApiError(401, ADMIN_MESSAGES.invalidCredentials);
+    if (error instanceof ApiError && error.status === 401)
+      throw new ApiError(401, ADMIN_MESSAGES.invalidCredentials, {}, undefined, 'UNAUTHORIZED');
     if (error instanceof ApiError && error.status === 429) throw error;
     throw new ApiError(error instanceof ApiError ? error.status : 0, ADMIN_MESSAGES.loginFailed);
   }

@@ -28,10 +28,32 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 400, message: 'Name is required', fields: { name: 'Name is required' } });
   });
 
+  it("carries the server's stable code, and a card's decline code beside it", async () => {
+    fakeServer({
+      'POST /api/rsvp': () =>
+        json({ success: false, error: 'The RSVP deadline has passed.', code: 'RSVP_DEADLINE_PASSED' }, 409),
+      'POST /api/pay': () =>
+        json(
+          { success: false, error: 'Your card was declined.', code: 'PAYMENT_DECLINED', declineCode: 'card_declined' },
+          402,
+        ),
+    });
+    await expect(apiRequest('POST', '/api/rsvp', {})).rejects.toMatchObject({
+      status: 409,
+      code: 'RSVP_DEADLINE_PASSED',
+      declineCode: null,
+    });
+    await expect(apiRequest('POST', '/api/pay', {})).rejects.toMatchObject({
+      status: 402,
+      code: 'PAYMENT_DECLINED',
+      declineCode: 'card_declined',
+    });
+  });
+
   it("falls back to '{status}: {body or status text}' when the answer is not our JSON", async () => {
     fakeServer({ 'GET /api/plain': () => new Response('Bad gateway', { status: 502 }) });
     const error = await apiRequest('GET', '/api/plain').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 502, message: '502: Bad gateway', summary: '502: Bad gateway' });
+    expect(error).toMatchObject({ status: 502, message: '502: Bad gateway', summary: '502: Bad gateway', code: null });
 
     fakeServer({ 'GET /api/empty': () => new Response('', { status: 503, statusText: 'Service Unavailable' }) });
     await expect(apiRequest('GET', '/api/empty')).rejects.toMatchObject({ message: '503: Service Unavailable' });

@@ -2,13 +2,19 @@
  * The one typed client for our REST API. Components and hooks go through it; nothing else calls fetch
  * for /api (analytics beacons excepted, see lib/analytics.ts).
  *
- * Server errors are JSON `{success: false, error, fields?}`; they surface here as an ApiError whose
- * message is the server's readable `error`.
+ * Server errors are JSON `{success: false, error, code, fields?}`; they surface here as an ApiError whose
+ * message is the server's readable `error` and whose `code` is its stable code: decide on the code,
+ * never on the message.
  */
+
+import type { components } from './schema.gen';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type FieldErrors = Record<string, string>;
+
+/** The stable codes of error answers (backend/src/common/error-codes.ts), as the contract lists them. */
+export type ErrorCode = components['schemas']['ErrorBody']['code'];
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -20,6 +26,10 @@ export class ApiError extends Error {
     readonly fields: FieldErrors = {},
     /** The generic helper text of the spec: '{status}: {body or status text}'. */
     readonly summary: string = formatHttpError(status, message),
+    /** The server's stable code; null when the answer carried none (no answer, not our JSON). */
+    readonly code: ErrorCode | null = null,
+    /** The payment provider's own code for a declined card (card_declined), when it gives one. */
+    readonly declineCode: string | null = null,
   ) {
     super(message);
   }
@@ -41,6 +51,8 @@ interface ErrorBody {
   success?: boolean;
   error?: unknown;
   fields?: unknown;
+  code?: unknown;
+  declineCode?: unknown;
 }
 
 export async function apiRequest<T>(
@@ -81,6 +93,8 @@ export async function apiRequest<T>(
       message,
       toFieldErrors(errorBody?.fields),
       formatHttpError(response.status, fallback),
+      errorCode(errorBody?.code),
+      typeof errorBody?.declineCode === 'string' ? errorBody.declineCode : null,
     );
   }
 
@@ -88,7 +102,7 @@ export async function apiRequest<T>(
   if (isObject(parsed) && (parsed as ErrorBody).success === false) {
     const errorBody = parsed as ErrorBody;
     const message = typeof errorBody.error === 'string' ? errorBody.error : 'Request failed';
-    throw new ApiError(response.status, message, toFieldErrors(errorBody.fields));
+    throw new ApiError(response.status, message, toFieldErrors(errorBody.fields), undefined, errorCode(errorBody.code));
   }
 
   return (text === '' ? undefined : parsed) as T;
@@ -110,6 +124,10 @@ function parseJson(text: string): unknown {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorCode(value: unknown): ErrorCode | null {
+  return typeof value === 'string' && value !== '' ? (value as ErrorCode) : null;
 }
 
 function toFieldErrors(value: unknown): FieldErrors {

@@ -19,7 +19,7 @@ export function InvitationPage({ code }: { code: string }) {
   const invitation = useInvitation(code);
   const submit = useSubmitRsvp(code);
   const turn = useWaitingListTurn(code).data ?? null;
-  const atCapacity = submit.error?.status === 409 && submit.error.message === 'This event is at capacity';
+  const atCapacity = submit.error?.code === 'EVENT_AT_CAPACITY';
 
   if (invitation.isLoading) {
     return (

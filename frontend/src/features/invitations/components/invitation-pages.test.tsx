@@ -172,16 +172,46 @@ describe('the guest invitation page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/invitations/abc/payment/${rsvp.id}`));
   });
 
-  it("shows the server's message when the event is full", async () => {
+  it("shows the server's message when the event is full, and offers the waiting list", async () => {
     fakeServer({
       'GET /api/invitations/abc': () => json(view()),
-      'POST /api/invitations/abc/rsvp': () => json({ success: false, error: 'This event is at capacity' }, 409),
+      'POST /api/invitations/abc/rsvp': () =>
+        json({ success: false, error: 'This event is at capacity', code: 'EVENT_AT_CAPACITY' }, 409),
     });
     renderRoute('/invitation/abc');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByText('Joyfully Accept'));
     await user.click(screen.getByRole('button', { name: 'Send RSVP' }));
     expect(await screen.findByText('This event is at capacity')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join the Waiting List' })).toBeInTheDocument();
+  });
+
+  it('offers the waiting list on the code EVENT_AT_CAPACITY, whatever the words of the message', async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view()),
+      'POST /api/invitations/abc/rsvp': () =>
+        json({ success: false, error: 'Every seat has been taken', code: 'EVENT_AT_CAPACITY' }, 409),
+    });
+    renderRoute('/invitation/abc');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByText('Joyfully Accept'));
+    await user.click(screen.getByRole('button', { name: 'Send RSVP' }));
+    expect(await screen.findByText('Every seat has been taken')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join the Waiting List' })).toBeInTheDocument();
+  });
+
+  it('does not offer the waiting list for another conflict, even one worded like a full event', async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () => json(view()),
+      'POST /api/invitations/abc/rsvp': () =>
+        json({ success: false, error: 'This event is at capacity', code: 'CONFLICT' }, 409),
+    });
+    renderRoute('/invitation/abc');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByText('Joyfully Accept'));
+    await user.click(screen.getByRole('button', { name: 'Send RSVP' }));
+    expect(await screen.findByText('This event is at capacity')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join the Waiting List' })).not.toBeInTheDocument();
   });
 
   it('shows the error panel for an unknown invitation', async () => {

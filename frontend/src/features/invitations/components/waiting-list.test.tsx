@@ -59,7 +59,8 @@ describe('the waiting list on the guest invitation page', () => {
     const server = fakeServer({
       'GET /api/invitations/abc': () => json(view()),
       'GET /api/invitations/abc/waiting-list': () => json({ data: null }),
-      'POST /api/invitations/abc/rsvp': () => json({ success: false, error: 'This event is at capacity' }, 409),
+      'POST /api/invitations/abc/rsvp': () =>
+        json({ success: false, error: 'This event is at capacity', code: 'EVENT_AT_CAPACITY' }, 409),
       'POST /api/invitations/abc/waiting-list': () => json({ data: turn({}) }),
     });
     renderRoute('/invitation/abc');
