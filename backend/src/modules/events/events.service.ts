@@ -99,6 +99,23 @@ export class EventsService {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
+  /** The events of these ids with their ticket price (as Postgres writes it) and currency, in one query. */
+  async priced(
+    ids: number[],
+  ): Promise<
+    Map<number, { id: number; name: string; date: string; ticketPrice: string; currency: EventView['currency'] }>
+  > {
+    if (ids.length === 0) return new Map();
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ id: number; name: string; date: string; ticketPrice: string; currency: EventView['currency'] }>>(
+        `select id, name, date, ticket_price as "ticketPrice", currency from events where id = any(?::int[])`,
+        [`{${[...new Set(ids)].join(',')}}`],
+      );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   /**
    * Locks the event's row (SELECT ... FOR UPDATE) until the caller's transaction ends; null when
    * it does not exist. Every change that can take an event's seats runs in one transaction that

@@ -147,29 +147,33 @@ export class InvitationsService implements OnModuleInit {
     const conn = this.em.getConnection();
     const eventId = query.eventId ?? null;
     const id = query.id ?? null;
+    // An invitation's event always exists (its foreign key): the events and the deliveries of the
+    // page are read from their owners, one query each.
     const rows = await conn.execute<Array<Record<string, unknown>>>(
-      `select i.*, e.name as event_name, e.date as event_date, ${delivery.status} as delivery_status,
-              d.attempts as delivery_attempts, ${delivery.error} as delivery_error, ${delivery.final} as delivery_final,
-              d.bounced as delivery_bounced
+      `select i.*
          from invitations i
-         join events e on e.id = i.event_id
-         left join email_deliveries d on d.key = 'invitation.send:' || i.id
         where (?::int is null or i.event_id = ?) and (?::int is null or i.id = ?)
         order by i.created_at desc, i.id desc
         limit ? offset ?`,
       [eventId, eventId, id, id, limit, offset],
     );
+    const [events, deliveries] = await Promise.all([
+      this.events.summaries(rows.map((r) => r.event_id as number)),
+      this.emails.effectiveByKey(rows.map((r) => invitationKey(r.id as number))),
+    ]);
     const [{ total }] = await conn.execute<Array<{ total: number }>>(
       `select count(*)::int as total from invitations
         where (?::int is null or event_id = ?) and (?::int is null or id = ?)`,
       [eventId, eventId, id, id],
     );
     const data = rows.map((r) => {
+      const event = events.get(r.event_id as number);
+      const sending = deliveries.get(invitationKey(r.id as number));
       const deliveryStatus = this.deliveryStatus(
-        r.delivery_status as string | null,
-        r.delivery_attempts as number | null,
-        r.delivery_final as boolean | null,
-        r.delivery_bounced as boolean | null,
+        sending?.status ?? null,
+        sending?.attempts ?? null,
+        sending?.final ?? null,
+        sending?.bounced ?? null,
       );
       return {
         id: r.id as number,
@@ -183,9 +187,9 @@ export class InvitationsService implements OnModuleInit {
         sentAt: (r.sent_at as Date | null) ?? null,
         invitationCode: r.invitation_code as string,
         createdAt: r.created_at as Date,
-        event: { id: r.event_id as number, name: r.event_name as string, date: r.event_date as string },
+        event: { id: r.event_id as number, name: event?.name as string, date: event?.date as string },
         deliveryStatus,
-        lastError: deliveryStatus === 'sent' ? null : ((r.delivery_error as string | null) ?? null),
+        lastError: deliveryStatus === 'sent' ? null : (sending?.error ?? null),
       };
     });
     return { data, total: Number(total) };
@@ -398,20 +402,14 @@ export class InvitationsService implements OnModuleInit {
       [batchId],
     );
     if (!batch) throw AppError.notFound('Batch not found');
-    const deliveries = await conn.execute<
-      Array<{ status: string; attempts: number; final: boolean | null; bounced: boolean | null }>
-    >(
-      `select ${delivery.status} as status, d.attempts, ${delivery.final} as final, d.bounced
-         from unnest(?::int[]) as b(id)
-         left join email_deliveries d on d.key = 'invitation.send:' || b.id`,
-      [`{${batch.invitation_ids.join(',')}}`],
-    );
+    const deliveries = await this.emails.effectiveByKey(batch.invitation_ids.map(invitationKey));
     let sent = 0;
     let failed = 0;
     let unknown = 0;
     let bounced = 0;
-    for (const d of deliveries) {
-      const status = this.deliveryStatus(d.status, d.attempts, d.final, d.bounced);
+    for (const invitationId of batch.invitation_ids) {
+      const d = deliveries.get(invitationKey(invitationId));
+      const status = this.deliveryStatus(d?.status ?? null, d?.attempts ?? null, d?.final ?? null, d?.bounced ?? null);
       if (status === 'sent') sent += 1;
       else if (status === 'unknown') unknown += 1;
       else if (status === 'bounced') {

@@ -103,10 +103,6 @@ interface RsvpListRow {
   max_guests: number;
   invitation_status: Invitation['status'];
   invitation_code: string;
-  event_name: string;
-  event_date: string;
-  ticket_price: string;
-  currency: EventView['currency'];
 }
 
 /** What the guest's emails state about their answer: any change of it gets a new email. */
@@ -271,10 +267,9 @@ export class RsvpsService {
     const eventId = query.eventId ?? null;
     const rows = await conn.execute<RsvpListRow[]>(
       `select r.*, i.recipient_name, i.recipient_email, i.recipient_phone, i.max_guests, i.status as invitation_status,
-              i.invitation_code, e.name as event_name, e.date as event_date, e.ticket_price, e.currency
+              i.invitation_code
          from rsvps r
          join invitations i on i.id = r.invitation_id
-         join events e on e.id = r.event_id
         where (?::int is null or r.event_id = ?)
         order by r.responded_at desc, r.id
         limit ? offset ?`,
@@ -284,6 +279,8 @@ export class RsvpsService {
       `select count(*)::int as total from rsvps where (?::int is null or event_id = ?)`,
       [eventId, eventId],
     );
+    // An RSVP's event always exists (its foreign key): the page's events come from their owner, in one query.
+    const events = await this.events.priced(rows.map((r) => r.event_id));
     const data = rows.map((r) => ({
       id: r.id,
       status: r.status,
@@ -306,10 +303,10 @@ export class RsvpsService {
       },
       event: {
         id: r.event_id,
-        name: r.event_name,
-        date: r.event_date,
-        ticketPrice: Number(r.ticket_price),
-        currency: r.currency,
+        name: events.get(r.event_id)?.name as string,
+        date: events.get(r.event_id)?.date as string,
+        ticketPrice: Number(events.get(r.event_id)?.ticketPrice),
+        currency: events.get(r.event_id)?.currency as EventView['currency'],
       },
     }));
     return { data, total: Number(total) };

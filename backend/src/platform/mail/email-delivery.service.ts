@@ -64,6 +64,15 @@ export function effectiveDeliverySql(alias: string): { status: string; error: st
   };
 }
 
+/** A delivery as its readers see it: effectiveDeliverySql's status, error and finality. */
+export interface EffectiveDelivery {
+  status: string;
+  attempts: number;
+  error: string | null;
+  final: boolean | null;
+  bounced: boolean | null;
+}
+
 /**
  * Sends each email at most once. `queue()` records the promise (status queued) and its job in
  * the caller's transaction; the job calls `deliverOnce()`, which claims the row atomically under a
@@ -95,6 +104,24 @@ export class EmailDeliveryService {
       [pgTextArray(keys), pgTextArray(statuses)],
     );
     return new Set(rows.map((r) => r.key));
+  }
+
+  /**
+   * The effective state of these deliveries by key (an interrupted send reads 'unknown', with
+   * OUTCOME_UNKNOWN as its error), in one query: the read other modules use instead of joining
+   * email_deliveries themselves. A key never queued is absent.
+   */
+  async effectiveByKey(keys: string[]): Promise<Map<string, EffectiveDelivery>> {
+    if (keys.length === 0) return new Map();
+    const effective = effectiveDeliverySql('d');
+    const rows = await this.em.getConnection().execute<Array<EffectiveDelivery & { key: string }>>(
+      `select d.key, ${effective.status} as status, d.attempts, ${effective.error} as error,
+              ${effective.final} as final, d.bounced
+         from email_deliveries d
+        where d.key = any(?::text[])`,
+      [pgTextArray(keys)],
+    );
+    return new Map(rows.map(({ key, ...state }) => [key, state]));
   }
 
   async queue<N extends JobName>(
