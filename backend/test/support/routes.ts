@@ -2,6 +2,8 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { OperationObject, ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage } from 'class-validator';
 import type { TestApp } from './test-app';
 
@@ -62,4 +64,36 @@ export function bodyFieldsByRoute(t: TestApp): Map<string, string[]> {
     }
   }
   return fields;
+}
+
+/** What the OpenAPI document says a route reads beside its body and path, and who may call it. */
+export interface DocumentedRoute {
+  query: string[];
+  headers: string[];
+  /** The security schemes it names: 'admin', 'concierge', 'metrics'. */
+  security: string[];
+}
+
+const VERBS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * Each operation of the app's OpenAPI document under the key registeredRoutes gives it
+ * ('GET /api/chat/stream/:messageId'), so a query parameter a DTO adds later is fuzzed by name.
+ */
+export function documentedRoutes(document: OpenAPIObject): Map<string, DocumentedRoute> {
+  const routes = new Map<string, DocumentedRoute>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [verb, value] of Object.entries(item as Record<string, unknown>)) {
+      if (!VERBS.has(verb)) continue;
+      const operation = value as OperationObject;
+      const parameters = (operation.parameters ?? []).filter((p): p is ParameterObject => !('$ref' in p));
+      const named = (where: string) => parameters.filter((p) => p.in === where).map((p) => p.name);
+      routes.set(`${verb.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`, {
+        query: named('query'),
+        headers: named('header'),
+        security: (operation.security ?? []).flatMap((scheme) => Object.keys(scheme)),
+      });
+    }
+  }
+  return routes;
 }
