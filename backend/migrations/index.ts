@@ -15,6 +15,7 @@ import { Migration20261126010000ConciergeRequests } from './Migration20261126010
 import { Migration20261126020000EventRsvpDeadlineAndReminders } from './Migration20261126020000EventRsvpDeadlineAndReminders';
 import { Migration20261126030000WaitingList } from './Migration20261126030000WaitingList';
 import { Migration20261126040000StaffNotices } from './Migration20261126040000StaffNotices';
+import { Migration20261127010000EventTimeZone } from './Migration20261127010000EventTimeZone';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: MigrationObject[] = [
   },
   { name: 'Migration20261126030000WaitingList', class: Migration20261126030000WaitingList },
   { name: 'Migration20261126040000StaffNotices', class: Migration20261126040000StaffNotices },
+  { name: 'Migration20261127010000EventTimeZone', class: Migration20261127010000EventTimeZone },
 ];

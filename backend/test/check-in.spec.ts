@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import {
   admin,
   adminEnv,
+  clockIn,
   createEvent,
   createInvitation,
   readable,
@@ -223,6 +224,52 @@ describe('The door: QR passes and check-in', () => {
     const tonight = await createEvent(t, { name: 'The Autumn Dinner', ...startingIn(5.5) });
     const onTime = await attendingGuest(tonight.id, 'rainier@example.com');
     await admin(t).post(`/events/${tonight.id}/check-in`, { token: onTime.pass.token }).expect(200);
+  });
+
+  it('keeps the door’s hours on the clock of the venue’s zone: a New York party is checked in at 19:00 there', async () => {
+    const zone = 'America/New_York';
+    // Tonight in New York, starting within the hour there (the same clock read in UTC ended hours ago).
+    const tonight = await createEvent(t, { name: 'The Manhattan Soirée', ...startingIn(0.5, zone) });
+    const now = await attendingGuest(tonight.id, 'grace@example.com');
+    await admin(t).post(`/events/${tonight.id}/check-in`, { token: now.pass.token }).expect(200);
+
+    // Last evening's party, 19:00 to 23:00 in New York, and a device at its door that scanned a
+    // pass at 19:00 there, offline, syncing now.
+    let evening = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    while (clockIn(zone, new Date(evening)).time !== '19:00') evening -= 3_600_000;
+    const { date } = clockIn(zone, new Date(evening));
+    const gala = await createEvent(t, {
+      name: 'The Hudson Gala',
+      date,
+      startTime: '19:00',
+      endTime: '23:00',
+      timeZone: zone,
+      rsvpDeadline: `${date}T19:00`,
+      reminderHours: [],
+    });
+    const guest = await attendingGuest(gala.id, 'cary@example.com');
+    const scannedAt = new Date(evening).toISOString();
+    const synced = await admin(t)
+      .post(`/events/${gala.id}/check-in`, { token: guest.pass.token, scannedAt })
+      .expect(200);
+    expect(synced.body.data.party.checkIn.checkedInAt).toBe(scannedAt);
+
+    // Three days early the door is shut, and says when it opens on New York's clock.
+    const from = Date.now();
+    const later = await createEvent(t, { name: 'The Empire Ball', ...startingIn(72, zone, from) });
+    const early = await attendingGuest(later.id, 'rainier@example.com');
+    const refused = await admin(t).post(`/events/${later.id}/check-in`, { token: early.pass.token }).expect(409);
+    const opens = new Date(from + 66 * 3_600_000);
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(opens);
+    expect(refused.body.error).toBe(
+      `Check-in for The Empire Ball opens on ${day} at ${clockIn(zone, opens).time}, 6 hours before it starts.`,
+    );
   });
 
   it('closes the guest’s answer once any of the party is checked in; the invitation page says why', async () => {

@@ -24,13 +24,14 @@ describe('Reminders and event changes', () => {
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
     t.orm.em.getConnection().execute<T[]>(query, params);
   const email = () => t.queue(QueueName.Email);
-  const reminderJob = async (eventId: number, hours: number, startsAt: string) => {
+  /** The delayed reminder planned for a start on the venue's clock in `zone` (the tests' default, UTC). */
+  const reminderJob = async (eventId: number, hours: number, startsAt: string, zone = 'UTC') => {
     await t.drainOutbox();
-    return email().getJob(`event-reminders.${eventId}.${hours}.${startsAt}`);
+    return email().getJob(`event-reminders.${eventId}.${hours}.${startsAt}.${zone}`);
   };
   /** Runs a delayed reminder now, as if its time had come, and waits for what it queues. */
-  const promote = async (eventId: number, hours: number, startsAt: string) => {
-    const job = await reminderJob(eventId, hours, startsAt);
+  const promote = async (eventId: number, hours: number, startsAt: string, zone = 'UTC') => {
+    const job = await reminderJob(eventId, hours, startsAt, zone);
     if (!job) throw new Error(`No reminder job for ${hours} h before ${startsAt}`);
     await job.promote();
     await t.drain();
@@ -64,7 +65,7 @@ describe('Reminders and event changes', () => {
     const day = await reminderJob(event.id, 24, '20371212T1900');
     expect(await week?.getState()).toBe('delayed');
     expect(await day?.getState()).toBe('delayed');
-    expect(day?.data).toEqual({ eventId: event.id, hoursBefore: 24, startsAt: '20371212T1900' });
+    expect(day?.data).toEqual({ eventId: event.id, hoursBefore: 24, startsAt: '20371212T1900', timeZone: 'UTC' });
     // Due when planned: the start less the reminder time (the relay adds its few milliseconds).
     const due = (job: typeof day) => (job ? job.timestamp + job.delay : 0);
     expect(Math.abs(due(week) - Date.parse('2037-12-05T19:00:00Z'))).toBeLessThan(60_000);
@@ -135,7 +136,7 @@ describe('Reminders and event changes', () => {
     const change = readable(smtp.received[0].raw);
     expect(change).toMatch(/Subject: =\?UTF-8\?Q\?Changed:_The_Riviera_Launch/);
     expect(change).toContain('Date: now Saturday, December 19, 2037 (previously Saturday, December 12, 2037).');
-    expect(change).toContain('Time: now 20:00 - 23:00 (previously 19:00 - 23:00).');
+    expect(change).toContain('Time: now 20:00 - 23:00 UTC (previously 19:00 - 23:00 UTC).');
     expect(calendarOf(smtp.received[0].raw)).toContain('DTSTART:20371219T200000');
     smtp.received.length = 0;
 
@@ -170,6 +171,47 @@ describe('Reminders and event changes', () => {
     await t.drain();
     expect(smtp.received).toHaveLength(1);
     expect(readable(smtp.received[0].raw)).toContain('Venue: now Villa Ephrussi (previously H');
+  });
+
+  it('plans the reminders on the clock of the venue’s zone, and plans them again when the zone changes', async () => {
+    const event = await createEvent(t, { timeZone: 'America/New_York' });
+    const day = await reminderJob(event.id, 24, '20371212T1900', 'America/New_York');
+    expect(day?.data).toEqual({
+      eventId: event.id,
+      hoursBefore: 24,
+      startsAt: '20371212T1900',
+      timeZone: 'America/New_York',
+    });
+    // 19:00 in New York on 12 December is midnight UTC on the 13th; the reminder is a day before.
+    const due = (job: typeof day) => (job ? job.timestamp + job.delay : 0);
+    expect(Math.abs(due(day) - Date.parse('2037-12-12T00:00:00Z'))).toBeLessThan(60_000);
+    await guests(event.id);
+
+    await admin(t)
+      .patch(`/events/${event.id}`, { ...eventFields, timeZone: 'Europe/Monaco' })
+      .expect(200);
+    await t.drain();
+    // The guest hears that the evening moved, in the zones' own names.
+    expect(smtp.received).toHaveLength(1);
+    expect(readable(smtp.received[0].raw)).toContain('Time: now 19:00 - 23:00 CET (previously 19:00 - 23:00 EST).');
+    smtp.received.length = 0;
+    const moved = await reminderJob(event.id, 24, '20371212T1900', 'Europe/Monaco');
+    expect(Math.abs(due(moved) - Date.parse('2037-12-11T18:00:00Z'))).toBeLessThan(60_000);
+
+    // The reminder planned for New York's evening sends nothing; Monaco's reminds the guest.
+    await promote(event.id, 24, '20371212T1900', 'America/New_York');
+    expect(smtp.received).toHaveLength(0);
+    await promote(event.id, 24, '20371212T1900', 'Europe/Monaco');
+    expect(subjects()).toHaveLength(1);
+    expect(readable(smtp.received[0].raw)).toContain('19:00 - 23:00 CET');
+  });
+
+  it('still sends a reminder planned before events had time zones, while the start is as planned', async () => {
+    const event = await createEvent(t);
+    await guests(event.id);
+    await email().add('event.reminders', { eventId: event.id, hoursBefore: 24, startsAt: '20371212T1900' });
+    await t.drain();
+    expect(subjects()).toHaveLength(1);
   });
 
   it('emails everyone invited when the event is cancelled, and no reminder follows', async () => {

@@ -22,6 +22,8 @@ export default async function globalSetup(): Promise<void> {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     APP_URL: 'http://localhost:3000',
     BRAND_NAME: 'Maison Fortuna',
+    // Events' times read as UTC unless a test gives a zone: fixed dates and times stay what they say.
+    DEFAULT_EVENT_TIME_ZONE: 'UTC',
     QUEUE_BACKOFF_MS: '100',
     QUEUE_ATTEMPTS: '4',
     // The repeatable hold release would keep a delayed job in the queue forever; tests run it by hand.

@@ -35,21 +35,40 @@ export const eventFields = {
   status: 'published',
 };
 
+/** What a clock in `timeZone` reads at `at`: its day ('YYYY-MM-DD') and time ('HH:mm'). */
+export function clockIn(timeZone: string, at: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
 /**
  * The times of an event that starts `hoursFromNow` hours from now (negative: it has started) and
- * lasts three hours, on the venue's clock as the server reads it: the door checks guests in only
- * on the event's day. Guests may change their answer until the start; no reminders are due.
+ * lasts three hours, on the venue's clock in `timeZone` (the tests' default zone, UTC, unless
+ * given; then the event is in that zone): the door checks guests in only on the event's day.
+ * Guests may change their answer until the start; no reminders are due.
  */
-export function startingIn(hoursFromNow: number) {
-  const start = new Date(Date.now() + hoursFromNow * 3_600_000);
+export function startingIn(hoursFromNow: number, timeZone?: string, now = Date.now()) {
+  const start = new Date(now + hoursFromNow * 3_600_000);
   const end = new Date(start.getTime() + 3 * 3_600_000);
-  const clock = (at: Date) => at.toISOString().slice(11, 16);
-  const date = start.toISOString().slice(0, 10);
+  const { date, time } = clockIn(timeZone ?? 'UTC', start);
   return {
     date,
-    startTime: clock(start),
-    endTime: clock(end),
-    rsvpDeadline: `${date}T${clock(start)}`,
+    startTime: time,
+    endTime: clockIn(timeZone ?? 'UTC', end).time,
+    ...(timeZone ? { timeZone } : {}),
+    rsvpDeadline: `${date}T${time}`,
     reminderHours: [],
   };
 }

@@ -22,6 +22,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/event-defaults': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a new event starts with where the form leaves a field out (its time zone) */
+    get: operations['EventsAdmin_defaults'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/events': {
     parameters: {
       query?: never;
@@ -1565,6 +1582,13 @@ export interface components {
       /** @enum {boolean} */
       success: false;
     };
+    EventDefaults: {
+      /**
+       * @description DEFAULT_EVENT_TIME_ZONE.
+       * @example Europe/Monaco
+       */
+      timeZone: string;
+    };
     EventFieldsDto: {
       capacity: number;
       city: string;
@@ -1592,6 +1616,7 @@ export interface components {
       /** @enum {string} */
       status?: 'draft' | 'published' | 'completed' | 'cancelled';
       ticketPrice: number;
+      timeZone?: string;
       venue: string;
       venueAddress: string;
       zipCode: string;
@@ -1632,6 +1657,11 @@ export interface components {
       /** @enum {string} */
       status: 'draft' | 'published' | 'completed' | 'cancelled';
       ticketPrice: number;
+      /**
+       * @description The venue's IANA time zone: the date, the times and the RSVP deadline are on its clock.
+       * @example Europe/Monaco
+       */
+      timeZone: string;
       /** Format: date-time */
       updatedAt: string;
       venue: string;
@@ -1947,8 +1977,13 @@ export interface components {
       /** @enum {string} */
       status: 'draft' | 'published' | 'completed' | 'cancelled';
       ticketPrice: number;
-      /** @description The start and end times as people read them. */
+      /** @description The start and end times as people read them, with the zone's short name. */
       time: string;
+      /**
+       * @description The venue's IANA time zone: the date, the times and the deadline are on its clock.
+       * @example Europe/Monaco
+       */
+      timeZone: string;
     };
     RateMessageDto: {
       comment?: string;
@@ -2416,6 +2451,46 @@ export interface operations {
           'application/json': {
             /** @enum {boolean} */
             success: true;
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  EventsAdmin_defaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['EventDefaults'];
           };
         };
       };

@@ -25,12 +25,33 @@ export function formatEventDay(date: string | null | undefined): string {
   }).format(parsed);
 }
 
+/** The day and time a clock in `timeZone` reads at `at` ('2026-12-10', '19:00'); null for a zone this browser does not know. */
+function clockIn(at: Date, timeZone: string): { day: string; time: string } | null {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatToParts(at);
+  } catch {
+    return null;
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
 /**
- * 'Thursday, December 10, 2026 at 7:00 PM': an instant the server computed from the venue's
- * times, which it reads as UTC; shown in UTC it reads as the venue's clock.
+ * 'Thursday, December 10, 2026 at 7:00 PM': an instant (the RSVP deadline) on the clock of the
+ * venue's time zone, wherever the guest reads it (on UTC's for a zone the browser does not know).
  */
-export function formatVenueInstant(iso: string): string {
+export function formatVenueInstant(iso: string, timeZone = 'UTC'): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return `${formatEventDay(at.toISOString().slice(0, 10))} at ${formatClock(at.toISOString().slice(11, 16))}`;
+  const clock = clockIn(at, timeZone) ?? clockIn(at, 'UTC');
+  return clock ? `${formatEventDay(clock.day)} at ${formatClock(clock.time)}` : iso;
 }

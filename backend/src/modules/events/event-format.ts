@@ -1,3 +1,4 @@
+import { eventStartsAt, venueClock } from './event-schedule';
 import type { EventView } from './event-view';
 
 /** 'Saturday, December 12, 2026' for a 'YYYY-MM-DD' day (no time zone shift: it is the venue's day). */
@@ -13,8 +14,22 @@ export function formatEventDate(date: string): string {
   }).format(parsed);
 }
 
-export function formatEventTime(event: Pick<EventView, 'startTime' | 'endTime'>): string {
-  return `${event.startTime} - ${event.endTime}`;
+/**
+ * A zone's short name at the instant `at` ('CET', 'CEST', 'EST', 'GMT+9'): English names them for
+ * America in en-US and for Europe in en-GB, so the one that gives a name, else the offset.
+ */
+function timeZoneAbbreviation(at: Date, timeZone: string): string {
+  const name = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const american = name('en-US');
+  return /^GMT[+-]/.test(american) ? name('en-GB') : american;
+}
+
+/** '19:00 - 23:00 CET': the venue's hours, with its zone's name at the start. */
+export function formatEventTime(event: Pick<EventView, 'date' | 'startTime' | 'endTime' | 'timeZone'>): string {
+  return `${event.startTime} - ${event.endTime} ${timeZoneAbbreviation(eventStartsAt(event), event.timeZone)}`;
 }
 
 /** Currencies without minor units (Stripe's "zero-decimal" list, as far as we sell in them). */
@@ -41,7 +56,8 @@ export function formatTicketPrice(event: Pick<EventView, 'ticketPrice' | 'curren
   return amount > 0 ? formatMoney(amount, event.currency) : 'Free';
 }
 
-/** 'Thursday, December 10, 2026 at 19:00': an instant the server computed from the venue's times (read as UTC). */
-export function formatDeadline(at: Date): string {
-  return `${formatEventDate(at.toISOString().slice(0, 10))} at ${at.toISOString().slice(11, 16)}`;
+/** 'Thursday, December 10, 2026 at 19:00': an instant as the clock of the venue's zone reads it. */
+export function formatDeadline(at: Date, timeZone: string): string {
+  const { date, time } = venueClock(at, timeZone);
+  return `${formatEventDate(date)} at ${time}`;
 }

@@ -12,6 +12,8 @@ export interface EventView {
   date: string;
   startTime: string;
   endTime: string;
+  /** The venue's IANA time zone: the date, the times and the RSVP deadline are on its clock. */
+  timeZone: string;
   venue: string;
   venueAddress: string;
   city: string;
@@ -44,6 +46,7 @@ export function eventView(event: Event): EventView {
     date: event.date,
     startTime: event.startTime,
     endTime: event.endTime,
+    timeZone: event.timeZone,
     venue: event.venue,
     venueAddress: event.venueAddress,
     city: event.city,

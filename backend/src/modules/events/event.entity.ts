@@ -49,6 +49,10 @@ export class Event {
   @Property({ type: 'text' })
   endTime: string;
 
+  /** The venue's IANA time zone ('Europe/Monaco'): the date, the times and the RSVP deadline are on its clock. */
+  @Property({ type: 'text' })
+  timeZone: string;
+
   @Property({ type: 'text' })
   venue: string;
 

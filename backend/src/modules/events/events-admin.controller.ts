@@ -6,7 +6,7 @@ import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from './events.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, dataOnly, page, t } from '../../common/api-schema';
-import { EVENT_VIEW } from './dto/event.schemas';
+import { EVENT_DEFAULTS, EVENT_VIEW } from './dto/event.schemas';
 
 @ApiTags('admin: launch party')
 @Controller('admin')
@@ -19,6 +19,13 @@ export class EventsAdminController {
   @ApiAnswer(page(EVENT_VIEW))
   list(@Query() query: PageQueryDto) {
     return this.events.list(query);
+  }
+
+  @Get('event-defaults')
+  @ApiOperation({ summary: 'What a new event starts with where the form leaves a field out (its time zone)' })
+  @ApiAnswer(dataOnly(EVENT_DEFAULTS))
+  defaults() {
+    return { data: this.events.defaults() };
   }
 
   @Post('events')

@@ -1,7 +1,9 @@
 import { ForeignKeyConstraintViolationException, LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { pageOf, PageQueryDto } from '../../common/page-query.dto';
 import { Event } from './event.entity';
@@ -14,17 +16,19 @@ import { DEFAULT_REMINDER_HOURS, eventStartsAt, rsvpDeadlineOf } from './event-s
 const KEPT_FOR_PAYMENTS =
   'This event has payments on record and cannot be deleted. Set its status to cancelled instead: paid guests are refunded.';
 
-function checkFields(input: EventFieldsDto): void {
+/** The checks that read the fields together; `timeZone` is the zone the event will be in. */
+function checkFields(input: EventFieldsDto, timeZone: string): void {
   if ((input.currency ?? 'USD') === 'JPY' && !Number.isInteger(input.ticketPrice)) {
     throw AppError.badRequest('Ticket price in JPY must be a whole number', {
       ticketPrice: 'Ticket price in JPY must be a whole number',
     });
   }
-  if (input.rsvpDeadline && Number.isNaN(rsvpDeadlineOf(fields(input)).getTime())) {
+  const schedule = { ...fields(input), timeZone };
+  if (input.rsvpDeadline && Number.isNaN(rsvpDeadlineOf(schedule).getTime())) {
     const message = 'RSVP deadline must be a date and time like 2026-12-10T19:00';
     throw AppError.badRequest(message, { rsvpDeadline: message });
   }
-  if (input.rsvpDeadline && rsvpDeadlineOf(fields(input)) > eventStartsAt(input)) {
+  if (input.rsvpDeadline && rsvpDeadlineOf(schedule) > eventStartsAt(schedule)) {
     const message = 'RSVP deadline must be before the event starts';
     throw AppError.badRequest(message, { rsvpDeadline: message });
   }
@@ -38,6 +42,8 @@ function fields(input: EventFieldsDto) {
     date: input.date,
     startTime: input.startTime,
     endTime: input.endTime,
+    // Left out: a new event takes DEFAULT_EVENT_TIME_ZONE, a changed one keeps its own.
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     venue: input.venue,
     venueAddress: input.venueAddress,
     city: input.city,
@@ -65,7 +71,13 @@ export class EventsService {
   constructor(
     private readonly em: EntityManager,
     private readonly lifecycle: EventLifecycle,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** What a new event starts with where the administrator leaves a field out. */
+  defaults(): { timeZone: string } {
+    return { timeZone: this.config.DEFAULT_EVENT_TIME_ZONE };
+  }
 
   async list(query: PageQueryDto): Promise<{ data: EventView[]; total: number }> {
     const { limit, offset } = pageOf(query);
@@ -128,9 +140,10 @@ export class EventsService {
   }
 
   async create(input: EventFieldsDto): Promise<EventView> {
-    checkFields(input);
+    const timeZone = input.timeZone ?? this.defaults().timeZone;
+    checkFields(input, timeZone);
     return this.em.fork().transactional(async (em) => {
-      const event = em.create(Event, fields(input));
+      const event = em.create(Event, { ...fields(input), timeZone });
       await em.flush();
       await this.lifecycle.publishSaved({ em, event: eventView(event), previous: null });
       return eventView(event);
@@ -142,10 +155,10 @@ export class EventsService {
    * lock). Cancelling the event tells its subscribers in the same transaction (payments refund).
    */
   async update(id: number, input: EventFieldsDto): Promise<EventView> {
-    checkFields(input);
     return this.em.fork().transactional(async (em) => {
       const event = await em.findOne(Event, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!event) throw AppError.notFound('Event not found');
+      checkFields(input, input.timeZone ?? event.timeZone);
       const previous = eventView(event);
       const changed = fields(input);
       const cancelling = event.status !== 'cancelled' && changed.status === 'cancelled';

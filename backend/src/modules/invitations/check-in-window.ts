@@ -3,11 +3,11 @@ import { eventEndsAt, eventStartsAt, type EventView, formatDeadline } from '../e
 /** The door opens this many hours before the start: guests early for drinks, the team setting up. */
 export const CHECK_IN_OPENS_HOURS_BEFORE = 6;
 
-type Timed = Pick<EventView, 'date' | 'startTime' | 'endTime'>;
+type Timed = Pick<EventView, 'date' | 'startTime' | 'endTime' | 'timeZone'>;
 
 /**
  * When the door takes check-ins: from CHECK_IN_OPENS_HOURS_BEFORE the start to the end of the
- * event, on the venue's clock as the server reads it (event-schedule.ts). A check-in on another
+ * event, on the venue's clock in the event's time zone (event-schedule.ts). A check-in on another
  * day would lock a guest's answer (and their refund) for an evening they have not come to yet.
  */
 export function checkInWindow(event: Timed): { opensAt: Date; closesAt: Date } {
@@ -21,8 +21,9 @@ export function checkInWindow(event: Timed): { opensAt: Date; closesAt: Date } {
 export function checkInRefusal(event: Timed & Pick<EventView, 'name'>, at: Date): string | null {
   const { opensAt, closesAt } = checkInWindow(event);
   if (at < opensAt) {
-    return `Check-in for ${event.name} opens on ${formatDeadline(opensAt)}, ${CHECK_IN_OPENS_HOURS_BEFORE} hours before it starts.`;
+    return `Check-in for ${event.name} opens on ${formatDeadline(opensAt, event.timeZone)}, ${CHECK_IN_OPENS_HOURS_BEFORE} hours before it starts.`;
   }
-  if (at > closesAt) return `Check-in for ${event.name} closed when the event ended, on ${formatDeadline(closesAt)}.`;
+  if (at > closesAt)
+    return `Check-in for ${event.name} closed when the event ended, on ${formatDeadline(closesAt, event.timeZone)}.`;
   return null;
 }

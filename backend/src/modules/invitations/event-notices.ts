@@ -14,6 +14,7 @@ import {
   reminderDueAt,
   startKey,
 } from '../events';
+import type { EventRemindersPayload } from './jobs/send-event-reminders.job';
 
 /** One reminder per guest, per reminder time, per start it was planned for: never sent twice. */
 export const reminderKey = (rsvpId: string, hoursBefore: number, startsAt: string) =>
@@ -27,7 +28,11 @@ export type EventChangeLine = [label: string, before: string, after: string];
 function changedLines(previous: EventView, event: EventView): EventChangeLine[] {
   const lines: EventChangeLine[] = [];
   if (previous.date !== event.date) lines.push(['Date', formatEventDate(previous.date), formatEventDate(event.date)]);
-  if (previous.startTime !== event.startTime || previous.endTime !== event.endTime) {
+  if (
+    previous.startTime !== event.startTime ||
+    previous.endTime !== event.endTime ||
+    previous.timeZone !== event.timeZone
+  ) {
     lines.push(['Time', formatEventTime(previous), formatEventTime(event)]);
   }
   if (previous.venue !== event.venue) lines.push(['Venue', previous.venue, event.venue]);
@@ -39,8 +44,9 @@ function changedLines(previous: EventView, event: EventView): EventChangeLine[] 
 /**
  * What the guests hear of their event beyond their own answer: reminders before the start,
  * a new date, time or venue, and a cancellation. Reminders are delayed jobs (the outbox's delay)
- * named by the event, the reminder time and the start they were planned for: a new date or time
- * schedules new ones, and a reminder planned for an old start finds it changed and sends nothing.
+ * named by the event, the reminder time and the start they were planned for (the venue's day and
+ * time, and its time zone): a new date, time or zone schedules new ones, and a reminder planned
+ * for an old start finds it changed and sends nothing.
  * When it runs, it queues one email per attending guest under a key of their own, so a guest who
  * declined gets none and none is sent twice.
  */
@@ -62,36 +68,41 @@ export class EventNotices implements OnModuleInit {
     this.lifecycle.onCancelled(({ em, event }) => this.announceCancellation(em, event));
   }
 
-  /** The job id of a reminder: one delayed job per event, reminder time and start. */
-  static reminderJobId(eventId: number, hoursBefore: number, startsAt: string): string {
-    return `event-reminders.${eventId}.${hoursBefore}.${startsAt}`;
+  /** The job id of a reminder: one delayed job per event, reminder time and start (in its zone). */
+  static reminderJobId(eventId: number, hoursBefore: number, startsAt: string, timeZone: string): string {
+    return `event-reminders.${eventId}.${hoursBefore}.${startsAt}.${timeZone}`;
   }
 
   private async scheduleReminders({ em, event, previous }: EventSaved): Promise<void> {
     if (event.status === 'cancelled' || event.status === 'completed') return;
     const startsAt = startKey(event);
+    const { timeZone } = event;
     const now = Date.now();
+    const sameStart = previous && startKey(previous) === startsAt && previous.timeZone === timeZone;
     for (const hoursBefore of event.reminderHours) {
-      if (previous && startKey(previous) === startsAt && previous.reminderHours.includes(hoursBefore)) continue;
+      if (sameStart && previous.reminderHours.includes(hoursBefore)) continue;
       const delayMs = reminderDueAt(event, hoursBefore).getTime() - now;
       // A reminder time already past when the event is set is not sent late.
       if (delayMs <= 0) continue;
       await this.outbox.add(
         em,
         'event.reminders',
-        { eventId: event.id, hoursBefore, startsAt },
-        { delayMs, jobId: EventNotices.reminderJobId(event.id, hoursBefore, startsAt) },
+        { eventId: event.id, hoursBefore, startsAt, timeZone },
+        { delayMs, jobId: EventNotices.reminderJobId(event.id, hoursBefore, startsAt, timeZone) },
       );
     }
   }
 
   /** The reminder job: queues the email of every guest attending now, if the event is still as planned. */
-  async sendReminders(payload: { eventId: number; hoursBefore: number; startsAt: string }): Promise<number> {
+  async sendReminders(payload: EventRemindersPayload): Promise<number> {
     return this.em.fork().transactional(async (em) => {
       const event = await this.events.find(em, payload.eventId);
       if (!event || event.status === 'cancelled' || event.status === 'completed') return 0;
-      // Planned for another start, or a reminder time since removed: a newer job has it.
-      if (startKey(event) !== payload.startsAt || !event.reminderHours.includes(payload.hoursBefore)) return 0;
+      // Planned for another start (day, time or zone), or a reminder time since removed: a newer job has it.
+      // One planned before events had zones names none: its start is the venue's day and time.
+      const zone = payload.timeZone ?? event.timeZone;
+      if (startKey(event) !== payload.startsAt || zone !== event.timeZone) return 0;
+      if (!event.reminderHours.includes(payload.hoursBefore)) return 0;
       const guests = await this.attending(em, event.id);
       await this.emails.queueMany(
         em,

@@ -360,7 +360,7 @@ export class InvitationsMailer {
         `Dear ${invitation.recipientName},`,
         `We have noted that you will not attend ${event.name}. You will be missed.`,
         'The calendar update attached removes the evening from your calendar.',
-        `Should your plans change, you may answer again through your invitation until ${formatDeadline(rsvpDeadlineOf(event))}.`,
+        `Should your plans change, you may answer again through your invitation until ${formatDeadline(rsvpDeadlineOf(event), event.timeZone)}.`,
       ],
       details: [...this.details(event), ['Your answer', 'Regretfully declined']],
       action: { label: 'View Your Invitation', url },
@@ -394,7 +394,7 @@ export class InvitationsMailer {
         `Your RSVP has been confirmed for ${event.name}. We look forward to welcoming you.`,
         ...(updated ? ['These details replace those of our earlier confirmation.'] : []),
         'The calendar invitation attached holds the details below.',
-        `Should your plans change, you may update your answer through your invitation until ${formatDeadline(rsvpDeadlineOf(event))}.`,
+        `Should your plans change, you may update your answer through your invitation until ${formatDeadline(rsvpDeadlineOf(event), event.timeZone)}.`,
         ...(passPng ? ['Please present the pass below at the door; it admits your whole party.'] : []),
       ],
       ...(passPng

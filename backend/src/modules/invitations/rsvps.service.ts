@@ -54,6 +54,7 @@ export function publicEventView(event: EventView) {
     date: event.date,
     startTime: event.startTime,
     endTime: event.endTime,
+    timeZone: event.timeZone,
     time: formatEventTime(event),
     location: event.venue,
     address: eventAddress(event),

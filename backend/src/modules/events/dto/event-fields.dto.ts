@@ -20,6 +20,7 @@ import {
 } from 'class-validator';
 import { IsCalendarDate } from '../../../common/calendar-date';
 import { decimalNumber } from '../../../common/decimal-number';
+import { isTimeZone, timeZoneSpelling } from '../event-schedule';
 import {
   CURRENCIES,
   EVENT_STATUSES,
@@ -44,6 +45,25 @@ class TwoDecimals implements ValidatorConstraintInterface {
     return 'Ticket price can have at most 2 decimals';
   }
 }
+
+const TIME_ZONE_MESSAGE = 'Time zone must be an IANA time zone like Europe/Monaco';
+
+@ValidatorConstraint({ name: 'knownTimeZone' })
+class KnownTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return isTimeZone(value);
+  }
+  defaultMessage(): string {
+    return TIME_ZONE_MESSAGE;
+  }
+}
+
+/** Trimmed and in its usual capitals ('europe/monaco' is Europe/Monaco); empty means absent. */
+const timeZoneValue = ({ value }: { value: unknown }) => {
+  const trimmed = typeof value === 'string' ? value.trim() : value;
+  if (trimmed === '') return undefined;
+  return typeof trimmed === 'string' ? timeZoneSpelling(trimmed) : trimmed;
+};
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MAX_REMINDER_HOURS = 60 * 24;
@@ -89,6 +109,13 @@ export class EventFieldsDto {
   @IsNotEmpty({ message: 'End time is required' })
   @Transform(trim)
   endTime: string;
+
+  /** The venue's IANA time zone; absent: DEFAULT_EVENT_TIME_ZONE for a new event, its own for a changed one. */
+  @IsOptional()
+  @Validate(KnownTimeZone)
+  @IsString({ message: TIME_ZONE_MESSAGE })
+  @Transform(timeZoneValue)
+  timeZone?: string;
 
   @MaxLength(SHORT, { message: 'Venue is too long' })
   @IsString({ message: 'Venue is required' })

@@ -12,6 +12,10 @@ export const EVENT_VIEW = schema(
     date: t.date(),
     startTime: t.string({ example: '19:00' }),
     endTime: t.string({ example: '23:00' }),
+    timeZone: {
+      ...t.string({ example: 'Europe/Monaco' }),
+      description: "The venue's IANA time zone: the date, the times and the RSVP deadline are on its clock.",
+    },
     venue: t.string(),
     venueAddress: t.string(),
     city: t.string(),
@@ -38,5 +42,13 @@ export const EVENT_VIEW = schema(
     },
     createdAt: t.dateTime(),
     updatedAt: t.dateTime(),
+  }),
+);
+
+/** What a new event starts with where the administrator leaves a field out. */
+export const EVENT_DEFAULTS = schema(
+  'EventDefaults',
+  t.object({
+    timeZone: { ...t.string({ example: 'Europe/Monaco' }), description: 'DEFAULT_EVENT_TIME_ZONE.' },
   }),
 );

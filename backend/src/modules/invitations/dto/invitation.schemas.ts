@@ -99,7 +99,11 @@ export const PUBLIC_EVENT = schema(
     date: t.date(),
     startTime: t.string(),
     endTime: t.string(),
-    time: t.string({ description: 'The start and end times as people read them.' }),
+    timeZone: {
+      ...t.string({ example: 'Europe/Monaco' }),
+      description: "The venue's IANA time zone: the date, the times and the deadline are on its clock.",
+    },
+    time: t.string({ description: "The start and end times as people read them, with the zone's short name." }),
     location: t.string(),
     address: t.string(),
     city: t.string(),

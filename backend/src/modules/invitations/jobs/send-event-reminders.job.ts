@@ -4,11 +4,15 @@ import { declareJobs } from '../../../platform/queue/job-payloads';
 import { QueueName } from '../../../platform/queue/queue-names';
 import { EventNotices } from '../event-notices';
 
-/** Delayed until `hoursBefore` the start it was planned for (`startsAt`, as startKey() writes it). */
+/**
+ * Delayed until `hoursBefore` the start it was planned for (`startsAt`, as startKey() writes it,
+ * on the clock of `timeZone`; absent from reminders planned before events had time zones).
+ */
 export interface EventRemindersPayload {
   eventId: number;
   hoursBefore: number;
   startsAt: string;
+  timeZone?: string;
 }
 
 declare module '../../../platform/queue/job-payloads' {

@@ -42,7 +42,7 @@ export function InvitationPage({ code }: { code: string }) {
   const paid = event.ticketPrice > 0;
   const awaitingPayment = rsvp?.status === 'pending' && rsvp.holdExpiresAt && new Date(rsvp.holdExpiresAt) > new Date();
   const answered = rsvp?.status === 'attending' || rsvp?.status === 'not_attending';
-  const deadline = formatVenueInstant(changes.deadline);
+  const deadline = formatVenueInstant(changes.deadline, event.timeZone);
   const hostIsEmail = /^[^\s@]+@[^\s@]+$/.test(changes.host.contact);
 
   return (

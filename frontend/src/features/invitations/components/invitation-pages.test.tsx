@@ -9,7 +9,8 @@ import { fakeServer, json } from '../../../testing/fake-server';
 import { renderRoute } from '../../../testing/render';
 
 const OPEN = {
-  deadline: '2026-12-10T19:00:00.000Z',
+  // 19:00 in Monaco, the venue's zone.
+  deadline: '2026-12-10T18:00:00.000Z',
   open: true,
   checkedIn: false,
   refusal: null as string | null,
@@ -26,7 +27,8 @@ const view = (changes: { ticketPrice?: number; rsvp?: unknown; maxGuests?: numbe
       date: '2026-12-12',
       startTime: '19:00',
       endTime: '23:00',
-      time: '19:00 - 23:00',
+      timeZone: 'Europe/Monaco',
+      time: '19:00 - 23:00 CET',
       location: 'Hôtel de Paris',
       address: 'Place du Casino, Monte-Carlo, Monaco 98000, Monaco',
       city: 'Monte-Carlo',

@@ -3,6 +3,7 @@ import type { ApiError } from '../../../api/client';
 import { adminRequest, useAdminQuery } from '../../../api/admin-client';
 import type {
   BatchProgress,
+  EventDefaults,
   EventFields,
   InvitationRow,
   LaunchEvent,
@@ -31,6 +32,16 @@ function isOnItsWay(status: InvitationRow['deliveryStatus']): boolean {
 
 export function useEvents() {
   return useAdminQuery<Page<LaunchEvent>>(launchPartyKeys.events(), `/api/admin/events?${PAGE}`);
+}
+
+/**
+ * The server's defaults for a new event (its time zone): a setting, read once, under a key of its
+ * own so the lists' invalidation after each change leaves it be.
+ */
+export function useEventDefaults() {
+  return useAdminQuery<{ data: EventDefaults }>(['admin', 'event-defaults'], '/api/admin/event-defaults', {
+    staleTime: Infinity,
+  });
 }
 
 export function useInvitations(eventId?: number) {

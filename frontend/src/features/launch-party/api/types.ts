@@ -10,6 +10,8 @@ export type Currency = (typeof CURRENCIES)[number];
 export type LaunchEvent = ApiSchema<'EventView'>;
 /** What the event form edits: the event without its id and times. */
 export type EventFields = Omit<LaunchEvent, 'id' | 'createdAt' | 'updatedAt'>;
+/** What a new event starts with where the form leaves a field out (the server's DEFAULT_EVENT_TIME_ZONE). */
+export type EventDefaults = ApiSchema<'EventDefaults'>;
 
 export type InvitationRow = ApiSchema<'InvitationRow'>;
 

@@ -1,10 +1,11 @@
 import { App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
-import { useSaveEvent } from '../api/launch-party';
+import { useEventDefaults, useSaveEvent } from '../api/launch-party';
 import { CURRENCIES, EVENT_STATUSES, EVENT_TYPES, type EventFields, type LaunchEvent } from '../api/types';
 import { formatEventType } from './format';
+import { FALLBACK_TIME_ZONE, timeZoneOptions } from './time-zones';
 
 function today(): string {
   const now = new Date();
@@ -12,8 +13,8 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The spec's defaults for a new event (section 5). */
-export function eventDefaults(brand: string): EventFields {
+/** The spec's defaults for a new event (section 5), in the server's default time zone. */
+export function eventDefaults(brand: string, timeZone = FALLBACK_TIME_ZONE): EventFields {
   return {
     name: '',
     description: '',
@@ -21,6 +22,7 @@ export function eventDefaults(brand: string): EventFields {
     date: today(),
     startTime: '19:00',
     endTime: '23:00',
+    timeZone,
     venue: '',
     venueAddress: '',
     city: '',
@@ -69,6 +71,8 @@ export function EventFormModal({
   const brand = useBrand();
   const [form] = Form.useForm<EventFields>();
   const save = useSaveEvent();
+  const defaultTimeZone = useEventDefaults().data?.data.timeZone ?? FALLBACK_TIME_ZONE;
+  const timeZones = useMemo(() => timeZoneOptions(event?.timeZone), [event?.timeZone]);
   const { notification } = App.useApp();
   const editing = Boolean(event);
   const status = Form.useWatch('status', form);
@@ -88,6 +92,14 @@ export function EventFormModal({
         : eventDefaults(brand),
     );
   }, [open, event, brand, form]);
+
+  // A new event is in the server's default zone: put in place of the fallback after each reset
+  // above, and when the setting arrives after the form opened (a zone chosen by then stays).
+  useEffect(() => {
+    if (open && !event && form.getFieldValue('timeZone') === FALLBACK_TIME_ZONE) {
+      form.setFieldValue('timeZone', defaultTimeZone);
+    }
+  }, [open, event, brand, form, defaultTimeZone]);
 
   const submit = async () => {
     // The form shows what is missing beside each field; nothing to send until it is complete.
@@ -165,6 +177,19 @@ export function EventFormModal({
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item
+          name="timeZone"
+          label="Time Zone"
+          extra="The venue's time zone: the date, the times and the RSVP deadline are on its clock."
+          rules={[{ required: true, message: 'Time zone is required' }]}
+        >
+          <Select
+            aria-label="Time Zone"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={timeZones}
+            placeholder="Europe/Monaco"
+          />
+        </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item

@@ -17,6 +17,7 @@ const event = (changes: Record<string, unknown> = {}) => ({
   date: '2026-12-12',
   startTime: '19:00',
   endTime: '23:00',
+  timeZone: 'Europe/Monaco',
   venue: 'Hôtel de Paris',
   venueAddress: 'Place du Casino',
   city: 'Monte-Carlo',
@@ -160,6 +161,41 @@ describe('the Launch Party tab', () => {
     await user.click(within(dialog).getByLabelText('Status'));
     await user.click((await screen.findAllByText('Cancelled')).find((el) => el.closest('.ant-select-item'))!);
     expect(await within(dialog).findByText(warning)).toBeInTheDocument();
+  });
+
+  it("starts a new event in the server's default time zone", async () => {
+    fakeServer({
+      'GET /api/admin/events': () => page([]),
+      'GET /api/admin/event-defaults': () => json({ data: { timeZone: 'America/New_York' } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Create Your First Event'));
+    const dialog = (await screen.findByText('Event Name')).closest('.ant-modal') as HTMLElement;
+    expect(await within(dialog).findByText('America/New York')).toBeInTheDocument();
+  });
+
+  it("changes an event's time zone from a searchable list, the common zones first", async () => {
+    const saved = event({ offerWindowHours: 24, rsvpDeadline: null, reminderHours: [168, 24] });
+    const server = fakeServer({
+      'GET /api/admin/events': () => page([saved]),
+      'GET /api/admin/event-defaults': () => json({ data: { timeZone: 'Europe/Monaco' } }),
+      'PATCH /api/admin/events/1': (request) => json({ data: { ...saved, ...(request.body as object) } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    const card = (await screen.findByText('The Riviera Launch')).closest('.ant-card') as HTMLElement;
+    await user.click(within(card).getByText('Edit'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Europe/Monaco')).toBeInTheDocument();
+    const zone = within(dialog).getByLabelText('Time Zone');
+    await user.click(zone);
+    expect((await screen.findAllByText('Common')).length).toBeGreaterThan(0);
+    await user.type(zone, 'tokyo');
+    await user.click((await screen.findAllByText('Asia/Tokyo')).find((el) => el.closest('.ant-select-item'))!);
+    await user.click(within(dialog).getByText('Save Changes', { selector: 'button span' }));
+    await waitFor(() => expect(server.callsTo('PATCH /api/admin/events/1')).toHaveLength(1));
+    expect(server.callsTo('PATCH /api/admin/events/1')[0].body).toMatchObject({ timeZone: 'Asia/Tokyo' });
   });
 
   it("refuses an empty event form with the spec's messages, and creates nothing", async () => {
