@@ -194,6 +194,7 @@ describe('Reminders and event changes', () => {
     // The guest hears that the evening moved, in the zones' own names.
     expect(smtp.received).toHaveLength(1);
     expect(readable(smtp.received[0].raw)).toContain('Time: now 19:00 - 23:00 CET (previously 19:00 - 23:00 EST).');
+    expect(calendarOf(smtp.received[0].raw)).toContain('DTSTART:20371212T180000Z');
     smtp.received.length = 0;
     const moved = await reminderJob(event.id, 24, '20371212T1900', 'Europe/Monaco');
     expect(Math.abs(due(moved) - Date.parse('2037-12-11T18:00:00Z'))).toBeLessThan(60_000);

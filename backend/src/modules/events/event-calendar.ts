@@ -1,3 +1,4 @@
+import { eventEndsAt, eventStartsAt } from './event-schedule';
 import type { EventView } from './event-view';
 
 /** Escapes a TEXT value per RFC 5545 (backslash, semicolon, comma, newline). */
@@ -27,14 +28,12 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-function stamp(date: string, time: string): string {
-  return `${date.replace(/-/g, '')}T${time.replace(':', '')}00`;
-}
-
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+/** An instant in iCalendar's UTC form: 20261205T180000Z. */
+function stamp(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function eventAddress(
@@ -45,9 +44,9 @@ export function eventAddress(
 }
 
 /**
- * An iCalendar file for the event. Times are "floating" (local to the venue, as entered): we do
- * not know the venue's time zone, and a party at 19:00 is at 19:00 wherever the guest reads it.
- * An end time not after the start means the party runs past midnight.
+ * An iCalendar file for the event. Its start and end are instants in UTC, read from the venue's
+ * clock in the event's time zone, so a guest's calendar shows the party at the right hour
+ * wherever the guest reads it. An end time not after the start means the party runs past midnight.
  */
 export function eventCalendar(
   event: EventView,
@@ -62,11 +61,6 @@ export function eventCalendar(
     cancelled?: boolean;
   },
 ): string {
-  const endDate = event.endTime <= event.startTime ? nextDay(event.date) : event.date;
-  const now = new Date()
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -75,10 +69,10 @@ export function eventCalendar(
     `METHOD:${options.cancelled ? 'CANCEL' : 'PUBLISH'}`,
     'BEGIN:VEVENT',
     `UID:${options.uid}`,
-    `DTSTAMP:${now}`,
+    `DTSTAMP:${stamp(new Date())}`,
     ...(options.sequence ? [`SEQUENCE:${options.sequence}`] : []),
-    `DTSTART:${stamp(event.date, event.startTime)}`,
-    `DTEND:${stamp(endDate, event.endTime)}`,
+    `DTSTART:${stamp(eventStartsAt(event))}`,
+    `DTEND:${stamp(eventEndsAt(event))}`,
     `SUMMARY:${text(event.name)}`,
     `DESCRIPTION:${text(options.description ?? event.description)}`,
     `LOCATION:${text([event.venue, eventAddress(event)].join(', '))}`,
