@@ -2,6 +2,7 @@ import request from 'supertest';
 import { MIGRATIONS } from '../migrations';
 import { ownRedis } from './support/own-redis';
 import { createTestApp, createTestAppOnOwnPostgres, type TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 const METRICS_TOKEN = 'prometheus-scrapes-with-this-token';
 
@@ -60,8 +61,7 @@ describe('GET /api/health, /api/health/live and /api/health/ready', () => {
 
   it('answers 503 naming Redis once Redis stops answering; still live, not ready', async () => {
     own.process().kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 200));
-    const response = await request(t.http).get('/api/health').expect(503);
+    const response = await eventually(() => request(t.http).get('/api/health').expect(503));
     expect(response.body).toMatchObject({ success: false, data: { database: 'up', redis: 'down' } });
     await request(t.http).get('/api/health/live').expect(200, { success: true });
     const ready = await request(t.http).get('/api/health/ready').expect(503);
@@ -84,12 +84,8 @@ describe('GET /api/health, /api/health/live and /api/health/ready', () => {
 
   it('answers 200 again once Redis is back', async () => {
     await own.start();
-    for (let i = 0; i < 50; i += 1) {
-      const { status } = await request(t.http).get('/api/health');
-      if (status === 200) return request(t.http).get('/api/health/ready').expect(200);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('health did not recover');
+    await eventually(() => request(t.http).get('/api/health').expect(200));
+    return request(t.http).get('/api/health/ready').expect(200);
   });
 });
 
@@ -117,11 +113,6 @@ describe('GET /api/health while PostgreSQL is down', () => {
     });
 
     await postgres.start();
-    for (let i = 0; ; i += 1) {
-      const { status } = await request(t.http).get('/api/health');
-      if (status === 200) return;
-      if (i >= 50) throw new Error('health did not recover');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(() => request(t.http).get('/api/health').expect(200));
   });
 });

@@ -12,6 +12,7 @@ import {
   readable,
   resetWithAdmin,
 } from './support/launch-party-fixtures';
+import { eventually } from './support/eventually';
 
 describe('Invitation emails through the email worker', () => {
   let t: TestApp;
@@ -284,11 +285,10 @@ describe('Invitation emails when the worker dies mid-send', () => {
     await admin(t).post(`/invitations/${invitation.id}/send`).expect(201);
     const worker = await startWorkerProcess({ SMTP_URL: smtp.url });
     try {
-      const deadline = Date.now() + 30_000;
-      while ((await invitationRow(invitation.id)).status !== 'sent') {
-        if (Date.now() > deadline) throw new Error('The invitation was not sent again');
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await eventually(async () => expect((await invitationRow(invitation.id)).status).toBe('sent'), {
+        timeoutMs: 30_000,
+        everyMs: 250,
+      });
     } finally {
       await killWorkerProcess(worker);
     }

@@ -5,6 +5,7 @@ import { startFakeStripe, signedWebhook, type FakeEvent, type FakeStripe } from 
 import { admin, adminEnv, createEvent, createInvitation, resetWithAdmin, rsvp } from './support/launch-party-fixtures';
 import { startSmtpSink } from './support/smtp-sink';
 import { createTestApp, type TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 const WEBHOOK_SECRET = 'whsec_test_payments_secret';
 
@@ -335,15 +336,13 @@ describe('Payments with Stripe (a local Stripe-compatible server)', () => {
       await blocker.query('begin');
       await blocker.query('select id from events where id = $1 for update', [eventId]);
       await deliver(succeeded).expect(200);
-      let victim: number | undefined;
-      for (let i = 0; i < 400 && !victim; i += 1) {
+      const victim = await eventually(async () => {
         const { rows } = await blocker.query<{ pid: number }>(
           `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
         );
-        victim = rows[0]?.pid;
-        if (!victim) await new Promise((r) => setTimeout(r, 25));
-      }
-      expect(victim).toBeDefined();
+        expect(rows[0]?.pid).toBeDefined();
+        return rows[0].pid;
+      });
       await blocker.query('select pg_terminate_backend($1)', [victim]);
       await blocker.query('rollback');
     } finally {

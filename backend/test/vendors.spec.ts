@@ -3,6 +3,7 @@ import request from 'supertest';
 import { VendorsService } from '../src/modules/vendors/vendors.service';
 import { asAdmin, TEST_ADMIN } from './support/admin';
 import { createTestApp, type TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 const ritz = {
   name: 'Ritz Paris',
@@ -193,12 +194,11 @@ describe('Admin vendors', () => {
     await t.app.get(MikroORM).em.getConnection().execute(`update vendors set status = 'active' where id = ?`, [spa.id]);
     // Polled on a timer: the refresh is due after ACTIVE_REFRESH_MS, so a list that never refreshes
     // keeps answering [] until the test's own timeout.
-    let names: string[] = [];
-    while (names.length === 0) {
-      names = (await service.listActive({ category: 'wellness' })).map((v) => v.name);
-      if (names.length === 0) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(names).toEqual(['Pending Spa']);
+    await eventually(
+      async () =>
+        expect((await service.listActive({ category: 'wellness' })).map((v) => v.name)).toEqual(['Pending Spa']),
+      { timeoutMs: Infinity, everyMs: 100 },
+    );
   }, 30_000);
 });
 

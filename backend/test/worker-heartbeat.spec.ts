@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 describe('the worker heartbeat (the worker container health check)', () => {
   const file = join(tmpdir(), `mf-worker-heartbeat-${process.pid}`);
@@ -19,10 +20,7 @@ describe('the worker heartbeat (the worker container health check)', () => {
   });
 
   it('writes WORKER_HEARTBEAT_FILE once the worker reaches PostgreSQL and Redis', async () => {
-    for (let i = 0; !existsSync(file); i += 1) {
-      if (i >= 50) throw new Error('no heartbeat within 5 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(() => expect(existsSync(file)).toBe(true));
     // Read many times while the worker rewrites it: never empty, always a beat from this run.
     for (let i = 0; i < 200; i += 1) {
       const beat = Date.parse(readFileSync(file, 'utf8'));
