@@ -10,8 +10,9 @@ async function shoot(page: Page, name: string) {
 }
 
 /**
- * An evening that starts within the hour and lasts three, on the venue's clock as the server reads
- * it: the door checks guests in only on the event's day. Answers may change until the start.
+ * An evening that starts within the hour and lasts three, on UTC's clock (the e2e app's
+ * DEFAULT_EVENT_TIME_ZONE, so the event's venue clock): the door checks guests in only on the
+ * event's day. Answers may change until the start.
  */
 function startingSoon() {
   const start = new Date(Date.now() + 3_600_000);

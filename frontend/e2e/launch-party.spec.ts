@@ -35,6 +35,11 @@ test('an admin invites a guest by email, the guest RSVPs to a free event and the
   await expect(eventDialog.getByLabel('Capacity', { exact: true })).toHaveValue('100');
   await expect(eventDialog.getByLabel('Start Time', { exact: true })).toHaveValue('19:00');
   await expect(eventDialog.getByLabel('End Time', { exact: true })).toHaveValue('23:00');
+  // The venue's time zone starts at the server's default (UTC in the e2e app) and is found by searching.
+  await expect(eventDialog.getByTitle('UTC', { exact: true })).toBeVisible();
+  await eventDialog.getByLabel('Time Zone', { exact: true }).fill('monaco');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Europe/Monaco' }).click();
+  await expect(eventDialog.getByTitle('Europe/Monaco', { exact: true })).toBeVisible();
   await eventDialog.getByRole('button', { name: 'Create Event' }).click();
   await expect(eventDialog.getByText('Name is required')).toBeVisible();
   await expect(eventDialog.getByText('Venue is required')).toBeVisible();
@@ -84,6 +89,8 @@ test('an admin invites a guest by email, the guest RSVPs to a free event and the
 
   // The guest opens the personal link from the email.
   const email = await waitForEmail(guestEmail, /You are invited/);
+  // The venue's hours, named with its zone.
+  expect(email.text).toMatch(/19:00 - 23:00 CES?T/);
   const link = /https?:\/\/[^\s"<>]+\/invitation\/[A-Za-z0-9_-]+/.exec(email.text)?.[0];
   expect(link).toBeTruthy();
   await page.goto(new URL(link!).pathname);

@@ -75,6 +75,8 @@ export default async function globalSetup(): Promise<void> {
     RATE_LIMIT_CHAT_PER_ADDRESS_PER_MINUTE: '1000',
     STREAMS_PER_ADDRESS: '1000',
     QUEUE_BACKOFF_MS: '200',
+    // The door's e2e reads an evening's times on UTC's clock.
+    DEFAULT_EVENT_TIME_ZONE: 'UTC',
     // Replies long enough in time to reload or press Stop while they stream.
     OFFLINE_REPLY_PIECE_DELAY_MS: '40',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
