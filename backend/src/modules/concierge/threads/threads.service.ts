@@ -6,6 +6,7 @@ import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { StaffNotices } from '../../requests';
 import { OutboxService } from '../../../platform/queue/outbox.service';
 import type { ChatTurn } from '../../../platform/ai/types';
+import { beginReplyInOneStatement } from './begin-reply.statement';
 import type { MessageStatus } from './thread.entity';
 import { UUID } from '../../../common/uuid';
 
@@ -221,8 +222,9 @@ export class ThreadsService {
   }
 
   /**
-   * Records a reply about to stream in the session's thread, in one transaction, and answers the
-   * thread as the model is to read it. The thread is created when the browser made it offline; a
+   * Records a reply about to stream in the session's thread and answers the thread as the model
+   * is to read it: a member's new message in one statement (begin-reply.statement.ts), anything
+   * else (and whatever that statement leaves undecided) in one transaction. The thread is created when the browser made it offline; a
    * thread of another session answers 404. `replaceFrom` drops that message and every later one
    * (edit and resend, Regenerate). The member's message is added (a new one is recorded as a
    * request by the worker, through a job written in the same transaction); the same message sent
@@ -235,6 +237,23 @@ export class ThreadsService {
     reply: { id: string; message?: { id?: string; content: string }; replaceFrom?: string },
   ): Promise<BegunReply> {
     if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
+    if (reply.message && !reply.replaceFrom) {
+      const content = reply.message.content;
+      const written = await beginReplyInOneStatement(this.em, {
+        threadId,
+        sessionId,
+        title: DEFAULT_TITLE,
+        memberMessageId: reply.message.id ?? crypto.randomUUID(),
+        content,
+        replyId: reply.id,
+        turns: CONTEXT_TURNS - 1,
+      });
+      if (written) {
+        void this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
+        const turns = [...contextTurns(written.recent.reverse()), { role: 'user' as const, content }];
+        return { turns, handedOff: written.handedOff };
+      }
+    }
     const begun = await this.em.fork().transactional(async (em) => {
       await em.execute(
         `insert into concierge_threads (id, session_id, title) values (?, ?, ?) on conflict (id) do nothing`,
@@ -268,7 +287,7 @@ export class ThreadsService {
       await em.execute('update concierge_threads set updated_at = now() where id = ?', [threadId]);
       return { turns, handedOff: thread.handoff_at !== null };
     });
-    await this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
+    void this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
     return begun;
   }
 
