@@ -7,7 +7,8 @@ import { setApiPrefix } from '../src/http-app';
 import { ApiAnswer, ApiErrors, successData, t as shape } from '../src/common/api-schema';
 import { API_DOCS_PATH, buildOpenApiDocument, OPENAPI_JSON_PATH } from '../src/openapi';
 import { ExpressHttpAdapter } from '../src/platform/http/express-http-adapter';
-import { checkAnswersAgainstContract, takeDrifts } from './support/contract';
+import { checkAnswersAgainstContract } from './support/contract';
+import { takeDrifts } from './support/contract-drifts';
 import { registeredRoutes, type Route } from './support/routes';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -41,7 +41,7 @@ describe('requests while PostgreSQL is down', () => {
     for (const response of during) {
       expect({ status: response.status, body: response.body }).toEqual({
         status: 503,
-        body: { success: false, error: BRIEFLY_UNAVAILABLE },
+        body: { success: false, error: BRIEFLY_UNAVAILABLE, code: 'UNAVAILABLE' },
       });
     }
 

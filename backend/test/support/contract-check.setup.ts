@@ -1,4 +1,4 @@
-import { takeDrifts } from './contract';
+import { takeDrifts } from './contract-drifts';
 
 // Every answer an API test received was checked against the OpenAPI document as it arrived
 // (support/contract.ts): one that drifted fails the test that received it.

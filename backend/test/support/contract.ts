@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { buildOpenApiDocument } from '../../src/openapi';
+import { recordDrift } from './contract-drifts';
 
 type Schema = Record<string, unknown>;
 interface Operation {
@@ -12,14 +13,6 @@ interface Operation {
 interface Document {
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
-}
-
-/** Answers that drifted from the contract, each named by its request; a test's afterEach reports them. */
-const drifts: string[] = [];
-
-/** The drifts seen since the last call (contract-check.setup.ts fails the test that received them). */
-export function takeDrifts(): string[] {
-  return drifts.splice(0, drifts.length);
 }
 
 /** The generic refusal, for an error status a route does not list. */
@@ -110,18 +103,18 @@ export function checkAnswersAgainstContract(app: INestApplication): void {
       if (!document.paths[path]?.[method]) return;
       const validate = validator(path, method, response.statusCode);
       if (!validate) {
-        drifts.push(`${named}: the document has no JSON answer for this status`);
+        recordDrift(`${named}: the document has no JSON answer for this status`);
         return;
       }
       let parsed: unknown;
       try {
         parsed = body(response, chunks);
       } catch {
-        drifts.push(`${named}: the answer is not JSON`);
+        recordDrift(`${named}: the answer is not JSON`);
         return;
       }
       if (!validate(parsed)) {
-        drifts.push(
+        recordDrift(
           `${named}: ${ajv.errorsText(validate.errors, { dataVar: 'answer' })} in ${JSON.stringify(parsed).slice(0, 300)}`,
         );
       }
