@@ -171,8 +171,8 @@ function compressPage(html: string): Page {
 /**
  * A page rendered at a request: each encoding made when a client first takes it, then kept with the
  * page, at a quick level (brotli 5, gzip 6). The pages rendered once (compressPage) can afford the
- * smallest; these are paid for at requests (brotli 11 and gzip 9 of a guest's page cost some 250 ms
- * of CPU).
+ * smallest; these are paid for at requests, where the highest levels would cost more CPU than the
+ * bytes they save.
  */
 function compressOnDemand(html: string): Page {
   const identity = Buffer.from(html, 'utf8');
