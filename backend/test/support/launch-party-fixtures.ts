@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { asAdmin, basic as basicHeader, TEST_ADMIN } from './admin';
 import type { TestApp } from './test-app';
+import { venueClock } from '../../src/modules/events/event-schedule';
 
 export const adminEnv = { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password };
 const basic = basicHeader(TEST_ADMIN.username, TEST_ADMIN.password);
@@ -35,22 +36,9 @@ export const eventFields = {
   status: 'published',
 };
 
-/** What a clock in `timeZone` reads at `at`: its day ('YYYY-MM-DD') and time ('HH:mm'). */
+/** What a clock in `timeZone` reads at `at`: its day ('YYYY-MM-DD') and time ('HH:mm'), as the events module reads it. */
 export function clockIn(timeZone: string, at: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  return venueClock(at, timeZone);
 }
 
 /**
