@@ -16,6 +16,7 @@ import { Migration20261126020000EventRsvpDeadlineAndReminders } from './Migratio
 import { Migration20261126030000WaitingList } from './Migration20261126030000WaitingList';
 import { Migration20261126040000StaffNotices } from './Migration20261126040000StaffNotices';
 import { Migration20261127010000EventTimeZone } from './Migration20261127010000EventTimeZone';
+import { Migration20261127050000UserRequestMerges } from './Migration20261127050000UserRequestMerges';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126030000WaitingList', class: Migration20261126030000WaitingList },
   { name: 'Migration20261126040000StaffNotices', class: Migration20261126040000StaffNotices },
   { name: 'Migration20261127010000EventTimeZone', class: Migration20261127010000EventTimeZone },
+  { name: 'Migration20261127050000UserRequestMerges', class: Migration20261127050000UserRequestMerges },
 ];

@@ -434,22 +434,65 @@ describe('the concierge with the offline engine', () => {
 
     async function requestsOf(
       sessionId: string,
-    ): Promise<Array<{ id: string; status: string; closedReason: string | null; text: string }>> {
+    ): Promise<Array<{ id: string; status: string; closedReason: string | null; mergedInto: unknown; text: string }>> {
       const list = await request(t.http).get('/api/user-requests').query({ sessionId }).expect(200);
       return list.body.data;
     }
 
-    it('opens a new request when the topic changes, and closes the old one as superseded', async () => {
+    it('opens a new request for an unrelated ask, and leaves the earlier one open', async () => {
       const dinner = await say('s', 'Dinner in Paris tonight');
       const spa = await say('s', 'A spa day in Geneva');
       expect(spa).not.toBe(dinner);
       const [latest, earlier] = await requestsOf('s');
-      expect(latest).toMatchObject({ id: spa, status: 'received', closedReason: null });
-      expect(earlier).toMatchObject({ id: dinner, status: 'cancelled', closedReason: 'superseded' });
-      // More detail goes to the open request only; it stays received until the concierge team takes it up.
+      expect(latest).toMatchObject({ id: spa, status: 'received', closedReason: null, mergedInto: null });
+      expect(earlier).toMatchObject({ id: dinner, status: 'received', closedReason: null, mergedInto: null });
+      // More detail goes to the open request on its topic; each stays received until the concierge team takes it up.
       expect(await say('s', 'A massage as well, in the afternoon')).toBe(spa);
-      expect((await requestsOf('s')).map((r) => r.status)).toEqual(['received', 'cancelled']);
-      expect((await requestsOf('s'))[0].text).toMatch(/massage/);
+      expect(await say('s', 'And a dessert at the dinner, please')).toBe(dinner);
+      const both = await requestsOf('s');
+      expect(both.map((r) => r.status)).toEqual(['received', 'received']);
+      expect(both[0].text).toMatch(/massage/);
+      expect(both[1].text).toMatch(/dessert/);
+    });
+
+    it('folds an untaken request into a later ask of the same thing, and says into which', async () => {
+      const ago = (id: string | undefined) =>
+        t.orm.em
+          .getConnection()
+          .execute(`update user_requests set updated_at = now() - interval '2 hours' where id = ?`, [id]);
+      const first = await say('lisbon', 'A villa in Lisbon from 12 to 15 June');
+      // Past the time a message adds detail to it: the member asks again.
+      await ago(first);
+      const again = await say('lisbon', 'A villa in Lisbon from 12 to 15 June, with a sea view');
+      expect(again).not.toBe(first);
+      const [latest, earlier] = await requestsOf('lisbon');
+      expect(latest).toMatchObject({ id: again, status: 'received', mergedInto: null });
+      expect(latest.text).toBe(
+        'A villa in Lisbon from 12 to 15 June\nA villa in Lisbon from 12 to 15 June, with a sea view',
+      );
+      expect(earlier).toMatchObject({
+        id: first,
+        status: 'cancelled',
+        closedReason: 'merged',
+        mergedInto: { id: again, summary: 'Lisbon, June 15' },
+      });
+      const history = await request(t.http).get(`/api/user-requests/${first}`).expect(200);
+      expect(history.body.data.request.mergedInto).toEqual({ id: again, summary: 'Lisbon, June 15' });
+
+      // A request the team has taken up is never folded away, nor one in another city.
+      await request(t.http)
+        .patch(`/api/admin/user-requests/${again}`)
+        .set('Authorization', await asAdmin(t))
+        .send({ status: 'in_progress' })
+        .expect(200);
+      await ago(again);
+      const third = await say('lisbon', 'Another villa in Lisbon from 12 to 15 June');
+      await ago(third);
+      const porto = await say('lisbon', 'A villa in Porto from 12 to 15 June');
+      expect(new Set([again, third, porto]).size).toBe(3);
+      const list = await requestsOf('lisbon');
+      const statusOf = (id: string | undefined) => list.find((r) => r.id === id)?.status;
+      expect([first, again, third, porto].map(statusOf)).toEqual(['cancelled', 'in_progress', 'received', 'received']);
     });
 
     it('records no request for thanks or small talk, even when they name a dinner', async () => {

@@ -19,6 +19,7 @@ const FOREIGN_KEYS: Array<[table: string, constraint: string]> = [
   ['staff_notices', 'staff_notices_request_id_fkey'],
   ['test_gateway_refunds', 'test_gateway_refunds_payment_intent_id_fkey'],
   ['user_request_history', 'user_request_history_request_id_fkey'],
+  ['user_requests', 'user_requests_merged_into_id_fkey'],
   ['vendor_applications', 'vendor_applications_vendor_id_fkey'],
   ['waiting_list_entries', 'waiting_list_entries_event_id_fkey'],
   ['waiting_list_entries', 'waiting_list_entries_invitation_id_fkey'],

@@ -2092,7 +2092,7 @@ export interface components {
     StaffRequestCard: {
       acceptedOptionId: string | null;
       /** @enum {string|null} */
-      closedReason: 'member' | 'staff' | 'superseded' | null;
+      closedReason: 'member' | 'staff' | 'merged' | 'superseded' | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -2106,6 +2106,13 @@ export interface components {
       id: string;
       /** Format: date-time */
       lastMemberMessageAt: string | null;
+      /** @description The request this one was folded into, when its closed reason is merged. */
+      mergedInto: {
+        /** Format: uuid */
+        id: string;
+        /** @description Its place and dates ('Lisbon, June 15'), else its first words. */
+        summary: string;
+      } | null;
       options: components['schemas']['RequestOption'][];
       parsedEntities: components['schemas']['ParsedEntities'] | null;
       sessionId: string;
@@ -2281,13 +2288,20 @@ export interface components {
     UserRequest: {
       acceptedOptionId: string | null;
       /** @enum {string|null} */
-      closedReason: 'member' | 'staff' | 'superseded' | null;
+      closedReason: 'member' | 'staff' | 'merged' | 'superseded' | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
       firstResponseAt: string | null;
       /** Format: uuid */
       id: string;
+      /** @description The request this one was folded into, when its closed reason is merged. */
+      mergedInto: {
+        /** Format: uuid */
+        id: string;
+        /** @description Its place and dates ('Lisbon, June 15'), else its first words. */
+        summary: string;
+      } | null;
       options: components['schemas']['RequestOption'][];
       parsedEntities: components['schemas']['ParsedEntities'] | null;
       sessionId: string;
@@ -2302,7 +2316,7 @@ export interface components {
     UserRequestWithHistory: {
       acceptedOptionId: string | null;
       /** @enum {string|null} */
-      closedReason: 'member' | 'staff' | 'superseded' | null;
+      closedReason: 'member' | 'staff' | 'merged' | 'superseded' | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -2310,6 +2324,13 @@ export interface components {
       history: components['schemas']['RequestHistoryEntry'][];
       /** Format: uuid */
       id: string;
+      /** @description The request this one was folded into, when its closed reason is merged. */
+      mergedInto: {
+        /** Format: uuid */
+        id: string;
+        /** @description Its place and dates ('Lisbon, June 15'), else its first words. */
+        summary: string;
+      } | null;
       options: components['schemas']['RequestOption'][];
       parsedEntities: components['schemas']['ParsedEntities'] | null;
       sessionId: string;

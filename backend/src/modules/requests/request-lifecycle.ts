@@ -17,8 +17,13 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const OPEN_STATUSES: RequestStatus[] = ['received', 'in_progress', 'options_proposed'];
 /** Closed for good: a member who wants it again asks again. */
 export const CLOSED_STATUSES: RequestStatus[] = ['completed', 'cancelled'];
-/** Who closed it: the member in the chat, the concierge team, or a newer request of the session. */
-export type ClosedReason = 'member' | 'staff' | 'superseded';
+/**
+ * Who or what closed it: the member, the concierge team, or the concierge engine folding it into a
+ * later ask of the same thing ('merged', which names that request). 'superseded' is no longer
+ * given: it marks requests closed, before merges, when the session's next request opened.
+ */
+export const CLOSED_REASONS = ['member', 'staff', 'merged', 'superseded'] as const;
+export type ClosedReason = (typeof CLOSED_REASONS)[number];
 /** Who made a change: the member, a named staff member, or the concierge engine. */
 export type HistoryActor = 'member' | 'staff' | 'concierge';
 

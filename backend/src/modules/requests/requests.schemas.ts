@@ -1,6 +1,6 @@
 import { schema, t } from '../../common/api-schema';
 import { MESSAGE_CATEGORIES } from '../../platform/ai/types';
-import { REQUEST_STATUSES } from './request-lifecycle';
+import { CLOSED_REASONS, REQUEST_STATUSES } from './request-lifecycle';
 
 /** The answer shapes of the user-request routes (UserRequestView in requests.service.ts). */
 
@@ -15,7 +15,16 @@ export const REQUEST_FIELDS = {
   threadId: t.nullable(t.string({ format: 'uuid' })),
   text: t.string(),
   status: t.oneOf(REQUEST_STATUSES),
-  closedReason: t.nullable(t.oneOf(['member', 'staff', 'superseded'])),
+  closedReason: t.nullable(t.oneOf(CLOSED_REASONS)),
+  mergedInto: {
+    ...t.nullable(
+      t.object({
+        id: t.string({ format: 'uuid' }),
+        summary: t.string({ description: "Its place and dates ('Lisbon, June 15'), else its first words." }),
+      }),
+    ),
+    description: 'The request this one was folded into, when its closed reason is merged.',
+  },
   parsedEntities: t.nullable(
     schema(
       'ParsedEntities',

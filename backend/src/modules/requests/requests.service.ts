@@ -35,6 +35,12 @@ export interface HistoryView {
   at: string;
 }
 
+/** The request a merged one was folded into, named as the member would recognise it. */
+export interface MergedInto {
+  id: string;
+  summary: string;
+}
+
 export interface UserRequestView {
   id: string;
   sessionId: string;
@@ -42,6 +48,7 @@ export interface UserRequestView {
   text: string;
   status: RequestStatus;
   closedReason: ClosedReason | null;
+  mergedInto: MergedInto | null;
   parsedEntities: ParsedEntities | null;
   options: RequestOption[];
   acceptedOptionId: string | null;
@@ -68,7 +75,18 @@ export interface StaffListQuery {
   offset: number;
 }
 
-function view(request: UserRequest): UserRequestView {
+/** A request as another names it: its place and dates ('Lisbon, June 15'), else its first words. */
+function summary(request: UserRequest): string {
+  const parsed = parseRequest(request.text);
+  const named = [parsed.place?.name, request.parsedEntities?.timeline ?? parsed.timeline].filter(Boolean).join(', ');
+  if (named) return named;
+  const [first] = request.text.trim().split('\n');
+  return first.length > 60 ? `${first.slice(0, 59).trimEnd()}…` : first;
+}
+
+/** `targets` holds the requests that merged ones among the rows were folded into (see RequestsService.views). */
+function view(request: UserRequest, targets: ReadonlyMap<string, UserRequest> = new Map()): UserRequestView {
+  const target = request.mergedIntoId ? targets.get(request.mergedIntoId) : undefined;
   return {
     id: request.id,
     sessionId: request.sessionId,
@@ -76,6 +94,7 @@ function view(request: UserRequest): UserRequestView {
     text: request.text,
     status: request.status,
     closedReason: request.closedReason ?? null,
+    mergedInto: target ? { id: target.id, summary: summary(target) } : null,
     parsedEntities: request.parsedEntities ?? null,
     options: request.options ?? [],
     acceptedOptionId: request.acceptedOptionId ?? null,
@@ -93,9 +112,24 @@ const historyView = (row: UserRequestHistory): HistoryView => ({
   at: row.createdAt.toISOString(),
 });
 
+type Reading = ReturnType<typeof parseRequest>;
+
 /** A topic that only says "the concierge" fits any request; otherwise topics must be the same. */
 function sameTopic(a: MessageCategory, b: MessageCategory): boolean {
   return a === b || a === 'concierge' || b === 'concierge';
+}
+
+/**
+ * A later ask is the same ask as an earlier request when it is on its topic and names the same
+ * place or the same dates as it ("a villa in Lisbon, 12 to 15 June", then "Lisbon, 12 to 15 June,
+ * with a chef"). Two dinners in two cities, or a dinner and a spa, are two asks.
+ */
+function sameAsk(earlier: Reading, later: Reading): boolean {
+  if (!sameTopic(earlier.mainCategory, later.mainCategory)) return false;
+  const samePlace = earlier.place !== null && earlier.place.name === later.place?.name;
+  const sameDates = earlier.timeline !== null && earlier.timeline === later.timeline;
+  const otherPlace = earlier.place !== null && later.place !== null && !samePlace;
+  return (samePlace || sameDates) && !otherPlace;
 }
 
 @Injectable()
@@ -136,13 +170,16 @@ export class RequestsService {
   }
 
   /**
-   * What a chat message does to the session's requests (in the members' chat: the thread's), which
-   * keep at most one open at a time:
-   * - a request on the open request's topic, soon after it, adds detail to it;
-   * - a request on another topic opens a new one, and an older one nobody has taken up yet
-   *   (still received) is closed as superseded;
-   * - "cancel that" cancels the open request;
-   * - thanks that report the experience ("we had a wonderful dinner") complete it;
+   * What a chat message does to the session's requests (in the members' chat: the thread's). Only
+   * the member and staff cancel one; the concierge never closes a request because another opened.
+   * - a request on the topic of an open request, soon after it was last added to, adds detail to
+   *   the latest such request;
+   * - any other request opens a new one, and leaves the open ones as they are, except those nobody
+   *   has taken up yet (still received) that the new one asks again (same topic, and the same place
+   *   or dates): their words are folded into the new request, and each is closed as merged into it;
+   * - "cancel that" cancels the latest open request;
+   * - thanks that report the experience ("we had a wonderful dinner") complete the open request
+   *   on their topic;
    * - other thanks, greetings and small talk change nothing.
    * Every change of text queues a parse in the same transaction. Answers the id of the request
    * the message added to or opened, or null.
@@ -162,56 +199,66 @@ export class RequestsService {
           'all',
           em.getTransactionContext(),
         );
-      const open = await em.find(
-        UserRequest,
-        { sessionId, threadId: threadId ?? null, status: { $in: OPEN_STATUSES } },
-        { orderBy: { updatedAt: 'desc' } },
-      );
-      const [current] = open;
-      const topic = current ? parseRequest(current.text).mainCategory : null;
+      const open = (
+        await em.find(
+          UserRequest,
+          { sessionId, threadId: threadId ?? null, status: { $in: OPEN_STATUSES } },
+          { orderBy: { updatedAt: 'desc' } },
+        )
+      ).map((request) => ({ request, reading: parseRequest(request.text) }));
       const member: Actor = { kind: 'member' };
 
       if (intent === 'cancel') {
-        if (current) this.move(em, current, 'cancelled', member, 'Cancelled in the chat.');
+        const [latest] = open;
+        if (latest) this.move(em, latest.request, 'cancelled', member, 'Cancelled in the chat.');
         await em.flush();
-        if (current) changed.push({ request: view(current), created: false });
+        if (latest) changed.push({ request: view(latest.request), created: false });
         return null;
       }
       if (intent === 'thanks') {
-        const aboutIt = topic !== null && (own.mainCategory === 'default' || sameTopic(own.mainCategory, topic));
-        const done = current && aboutIt && reportsExperience(message);
-        if (done) this.move(em, current, 'completed', member, 'The member reported the experience.');
+        const about = open.find(
+          ({ reading }) => own.mainCategory === 'default' || sameTopic(own.mainCategory, reading.mainCategory),
+        );
+        const done = about && reportsExperience(message) ? about.request : null;
+        if (done) this.move(em, done, 'completed', member, 'The member reported the experience.');
         await em.flush();
-        if (done) changed.push({ request: view(current), created: false });
+        if (done) changed.push({ request: view(done), created: false });
         return null;
       }
 
+      const extended = open.find(
+        ({ request, reading }) =>
+          Date.now() - request.updatedAt.getTime() < CONTINUE_WITHIN_MS &&
+          sameTopic(own.mainCategory, reading.mainCategory) &&
+          request.text.length + message.length < MAX_TEXT,
+      )?.request;
       let request: UserRequest;
-      const recent = current && Date.now() - current.updatedAt.getTime() < CONTINUE_WITHIN_MS;
-      if (
-        current &&
-        topic &&
-        recent &&
-        sameTopic(own.mainCategory, topic) &&
-        current.text.length + message.length < MAX_TEXT
-      ) {
-        current.text = `${current.text}\n${message}`;
-        request = current;
+      let merged: UserRequest[] = [];
+      if (extended) {
+        extended.text = `${extended.text}\n${message}`;
+        request = extended;
       } else {
-        request = em.create(UserRequest, { sessionId, threadId: threadId ?? null, text: message.slice(0, MAX_TEXT) });
-        this.move(em, request, 'received', member);
-      }
-      const superseded = open.filter((older) => older !== request && older.status === 'received');
-      for (const older of superseded) {
-        this.move(em, older, 'cancelled', { kind: 'concierge' }, 'Replaced by a newer request.');
-        older.closedReason = 'superseded';
+        merged = this.askedAgain(open, own, message);
+        const text = [...merged.map((older) => older.text), message].join('\n');
+        request = em.create(UserRequest, { sessionId, threadId: threadId ?? null, text: text.slice(0, MAX_TEXT) });
+        const note = merged.length
+          ? `Includes ${merged.length === 1 ? 'an earlier request' : 'earlier requests'}.`
+          : null;
+        this.move(em, request, 'received', member, note);
+        const into = `Merged into: ${summary(request)}`;
+        for (const older of merged) {
+          this.move(em, older, 'cancelled', { kind: 'concierge' }, into);
+          older.closedReason = 'merged';
+          older.mergedIntoId = request.id;
+        }
       }
       await em.flush();
       await this.outbox.add(em, 'request.parse', { requestId: request.id });
       // Staff are told of a new request by email too (batched), in this transaction.
-      if (request !== current) await this.notices.note(em, { kind: 'request', requestId: request.id });
-      changed.push({ request: view(request), created: request !== current });
-      for (const older of superseded) changed.push({ request: view(older), created: false });
+      if (request !== extended) await this.notices.note(em, { kind: 'request', requestId: request.id });
+      const targets = new Map([[request.id, request]]);
+      changed.push({ request: view(request), created: request !== extended });
+      for (const older of merged) changed.push({ request: view(older, targets), created: false });
       return request.id;
     });
     for (const change of changed)
@@ -219,12 +266,39 @@ export class RequestsService {
     return id;
   }
 
+  /**
+   * The open requests a new one asks again (see recordFromChat), oldest first: still received, and
+   * short enough that their words and the new message make one request.
+   */
+  private askedAgain(open: Array<{ request: UserRequest; reading: Reading }>, own: Reading, message: string) {
+    let length = message.length;
+    const merged: UserRequest[] = [];
+    for (const { request, reading } of [...open].reverse()) {
+      if (request.status !== 'received' || !sameAsk(reading, own)) continue;
+      if (length + request.text.length + 1 >= MAX_TEXT) continue;
+      length += request.text.length + 1;
+      merged.push(request);
+    }
+    return merged;
+  }
+
+  /** The rows as views, each merged one naming the request it was folded into. */
+  private async views(em: EntityManager, rows: UserRequest[]): Promise<UserRequestView[]> {
+    const ids = [...new Set(rows.flatMap((row) => (row.mergedIntoId ? [row.mergedIntoId] : [])))];
+    const targets = ids.length ? await em.find(UserRequest, { id: { $in: ids } }) : [];
+    const byId = new Map(targets.map((target) => [target.id, target]));
+    return rows.map((row) => view(row, byId));
+  }
+
   /** The widget's and the session chat's requests (the members' thread requests are listed with their session). */
   async listForSession(sessionId: string): Promise<UserRequestView[]> {
-    const rows = await this.em
-      .fork()
-      .find(UserRequest, { sessionId, threadId: null }, { orderBy: { createdAt: 'desc' }, limit: 50 });
-    return rows.map(view);
+    const em = this.em.fork();
+    const rows = await em.find(
+      UserRequest,
+      { sessionId, threadId: null },
+      { orderBy: { createdAt: 'desc' }, limit: 50 },
+    );
+    return this.views(em, rows);
   }
 
   /** The requests of a members' concierge session, newest first, each with its history. */
@@ -245,8 +319,9 @@ export class RequestsService {
       { requestId: { $in: rows.map((r) => r.id) } },
       { orderBy: { createdAt: 'asc', id: 'asc' } },
     );
-    return rows.map((row) => ({
-      ...view(row),
+    const views = await this.views(em, rows);
+    return views.map((row) => ({
+      ...row,
       history: history.filter((h) => h.requestId === row.id).map(historyView),
     }));
   }
@@ -264,12 +339,13 @@ export class RequestsService {
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.$or = UUID.test(q) ? [{ id: q }, { text: { $ilike: like } }] : [{ text: { $ilike: like } }];
     }
-    const [rows, total] = await this.em.fork().findAndCount(UserRequest, where, {
+    const em = this.em.fork();
+    const [rows, total] = await em.findAndCount(UserRequest, where, {
       orderBy: { createdAt: 'desc' },
       limit: query.limit,
       offset: query.offset,
     });
-    return { data: rows.map(view), total };
+    return { data: await this.views(em, rows), total };
   }
 
   private async load(id: string): Promise<UserRequest> {
@@ -278,8 +354,13 @@ export class RequestsService {
     return request;
   }
 
+  private async viewOf(request: UserRequest): Promise<UserRequestView> {
+    const [one] = await this.views(this.em.fork(), [request]);
+    return one;
+  }
+
   async get(id: string): Promise<UserRequestView> {
-    return view(await this.load(id));
+    return this.viewOf(await this.load(id));
   }
 
   /**
@@ -295,7 +376,7 @@ export class RequestsService {
   }
 
   async getForChat(id: string, session: () => Promise<string | null>): Promise<UserRequestView> {
-    return view(await this.loadForChat(id, session));
+    return this.viewOf(await this.loadForChat(id, session));
   }
 
   async getWithHistory(id: string): Promise<UserRequestWithHistory> {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ParsedEntities } from '../../platform/ai/types';
 
 import {
+  CLOSED_REASONS,
   REQUEST_STATUSES,
   type ClosedReason,
   type HistoryActor,
@@ -10,7 +11,6 @@ import {
   type RequestStatus,
 } from './request-lifecycle';
 
-const CLOSED_REASONS: ClosedReason[] = ['member', 'staff', 'superseded'];
 const HISTORY_ACTORS: HistoryActor[] = ['member', 'staff', 'concierge'];
 
 /**
@@ -36,6 +36,7 @@ export class UserRequest {
   [OptionalProps]?:
     | 'status'
     | 'closedReason'
+    | 'mergedIntoId'
     | 'parsedEntities'
     | 'parsedAt'
     | 'createdAt'
@@ -61,8 +62,12 @@ export class UserRequest {
   @Enum({ items: [...REQUEST_STATUSES], default: 'received' })
   status: RequestStatus = 'received';
 
-  @Enum({ items: CLOSED_REASONS, nullable: true })
+  @Enum({ items: [...CLOSED_REASONS], nullable: true })
   closedReason?: ClosedReason | null;
+
+  /** The later request of the same ask this one was folded into (its closed reason is 'merged'). */
+  @Property({ type: 'uuid', nullable: true })
+  mergedIntoId?: string | null;
 
   @Property({ type: 'jsonb', nullable: true })
   parsedEntities?: ParsedEntities | null;
