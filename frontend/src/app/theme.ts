@@ -21,7 +21,8 @@ export const antdTheme: ThemeConfig = {
     colorPrimary: palette.gold,
     colorInfo: palette.gold,
     colorLink: palette.gold,
-    colorSuccess: '#9fb98a',
+    // Success is the house's gold, not a stock green: a toast's tick, a finished step.
+    colorSuccess: palette.goldLight,
     colorError: palette.danger,
     colorBgBase: palette.ink,
     colorTextBase: palette.ivory,
@@ -36,7 +37,25 @@ export const antdTheme: ThemeConfig = {
     wireframe: false,
   },
   components: {
-    Button: { primaryColor: palette.ink, fontWeight: 500 },
+    // The landing page's buttons (.mf-btn in global.css): square, with no shadow; global.css sets
+    // their tracked capitals, which tokens cannot.
+    Button: {
+      primaryColor: palette.ink,
+      fontWeight: 500,
+      borderRadius: 0,
+      borderRadiusLG: 0,
+      borderRadiusSM: 0,
+      primaryShadow: 'none',
+      defaultShadow: 'none',
+      dangerShadow: 'none',
+      defaultBorderColor: palette.gold,
+      defaultColor: palette.gold,
+      defaultBg: 'transparent',
+      defaultHoverBg: 'rgba(201, 163, 91, 0.12)',
+      defaultHoverColor: palette.goldLight,
+      defaultHoverBorderColor: palette.goldLight,
+    },
+    Tag: { borderRadiusSM: 0 },
     Notification: { width: 380 },
   },
 };
