@@ -99,7 +99,7 @@ export function WaitlistForm() {
           <p className={styles.confirmationText}>
             Your place in our exclusive community is secured. We'll be in touch with updates.
           </p>
-          <button type="button" className="mf-btn" onClick={startOver}>
+          <button type="button" className={`mf-btn ${styles.again}`} onClick={startOver}>
             Request Another Invitation
           </button>
         </div>
