@@ -54,16 +54,17 @@ export function AdminCredentialsModal({ open, title, okText, onSubmit, onClose }
       }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ username: 'admin' }} onFinish={submit} requiredMark={false}>
+      {/* Nothing is filled in for the visitor: a guessed name is half of a credential. */}
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item
           label="Username"
           name="username"
           rules={[{ required: true, whitespace: true, message: 'Username is required' }]}
         >
-          <Input autoComplete="username" />
+          <Input autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
-          <Input.Password autoComplete="current-password" autoFocus onPressEnter={submit} />
+          <Input.Password autoComplete="current-password" onPressEnter={submit} />
         </Form.Item>
         {error && <Alert type="error" showIcon title={error} role="alert" />}
       </Form>

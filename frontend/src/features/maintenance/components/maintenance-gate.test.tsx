@@ -32,8 +32,12 @@ describe('maintenance mode', () => {
     });
     const user = userEvent.setup({ delay: null });
     renderRoute('/somewhere');
+    expect(await screen.findByText('Maison Fortuna')).toHaveClass('mf-eyebrow');
     await user.click(await screen.findByRole('button', { name: 'Return to Site' }));
     const dialog = await screen.findByRole('dialog');
+    // Nothing is prefilled: the visitor types both.
+    expect(screen.getByLabelText('Username')).toHaveValue('');
+    await user.type(screen.getByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getAllByRole('button', { name: 'Return to Site' }).at(-1)!);
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
