@@ -84,7 +84,7 @@ describe('guest payment page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
   });
 
-  it("shows the provider's message and the 'Payment failed' toast for a declined card", async () => {
+  it("keeps the provider's message on the card for a declined card, with the 'Payment failed' toast", async () => {
     const api = server({
       'POST /api/test-payments/intents/pi_test_1/confirm': () =>
         json({ success: false, error: 'Your card was declined.', code: 'card_declined' }, 402),
@@ -97,6 +97,12 @@ describe('guest payment page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Payment failed')).toBeInTheDocument();
     expect(api.callsTo('POST /api/payments/pay-1/confirm')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    // The message stays while the guest corrects the card; only paying again clears it.
+    const problem = within(screen.getByRole('form', { name: 'Test card payment' })).getByRole('alert');
+    expect(problem).toHaveTextContent('Your payment did not go through');
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+    expect(problem).toBeInTheDocument();
+    expect(problem).toHaveTextContent('Your card was declined.');
   });
 
   it("says 'Failed to confirm payment with server' when our confirm call fails", async () => {

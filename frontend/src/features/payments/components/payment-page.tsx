@@ -174,7 +174,7 @@ export function PaymentPage() {
               className={styles.error}
               type="error"
               showIcon
-              message={MESSAGES.createFailed}
+              title={MESSAGES.createFailed}
               description={payment.error.message !== MESSAGES.createFailed ? payment.error.message : undefined}
               action={
                 <Button size="small" onClick={() => void payment.refetch()}>

@@ -2,12 +2,11 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 // The 'pure' entry loads Stripe.js only when asked (not as a side effect of importing it).
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
-import { Alert } from 'antd';
 import type { FormEvent } from 'react';
 import type { ProviderResult } from '../api/payments';
 import { PaymentActions } from './payment-actions';
 import { PAYMENT_FAILED } from './payment-messages';
-import styles from './payment-page.module.css';
+import { PaymentProblem } from './payment-problem';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 /** One Stripe.js per publishable key (the key comes from the server, never from the build). */
@@ -83,9 +82,7 @@ function StripeForm({ returnUrl, busy, error, onSubmit, onCancel, onNotReady }: 
   return (
     <form onSubmit={submit} aria-label="Card payment">
       <PaymentElement options={{ layout: 'tabs' }} />
-      {error && (
-        <Alert className={styles.error} style={{ marginTop: 16 }} type="error" showIcon message={error} role="alert" />
-      )}
+      {error && <PaymentProblem message={error} />}
       <PaymentActions busy={busy} onCancel={onCancel} />
     </form>
   );

@@ -1,9 +1,10 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Alert, Input } from 'antd';
+import { Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { confirmTestCard, type ProviderResult } from '../api/payments';
 import { PaymentActions } from './payment-actions';
 import { formatCardNumber, formatCvc, formatExpiry } from './payment-format';
+import { PaymentProblem } from './payment-problem';
 import styles from './payment-page.module.css';
 
 interface Props {
@@ -85,7 +86,7 @@ export function TestCardForm({ clientSecret, busy, error, onSubmit, onCancel }: 
           />
         </div>
       </div>
-      {error && <Alert className={styles.error} type="error" showIcon message={error} role="alert" />}
+      {error && <PaymentProblem message={error} />}
       <PaymentActions busy={busy} onCancel={onCancel} />
     </form>
   );
