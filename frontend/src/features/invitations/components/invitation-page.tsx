@@ -1,10 +1,12 @@
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
 import { formatMoney } from '../../../lib/money';
 import { useInvitation, useSubmitRsvp } from '../api/invitation';
 import { Flourish } from './flourish';
 import { InvitationError } from './invitation-error';
+import { InvitationSkeleton } from './invitation-skeleton';
 import { formatEventDay, formatVenueInstant } from '../../../lib/event-time';
 import { formatTicket, formatTimeRange, guestsLabel } from './invitation-format';
 import styles from './invitation.module.css';
@@ -20,15 +22,13 @@ export function InvitationPage({ code }: { code: string }) {
   const submit = useSubmitRsvp(code);
   const turn = useWaitingListTurn(code).data ?? null;
   const atCapacity = submit.error?.code === 'EVENT_AT_CAPACITY';
+  // An attending guest with a pass came back for the pass: the form waits behind a button.
+  const [changing, setChanging] = useState(false);
 
-  if (invitation.isLoading) {
-    return (
-      <main className={styles.page}>
-        <Spin size="large" />
-      </main>
-    );
+  if (invitation.isLoading) return <InvitationSkeleton />;
+  if (invitation.isError || !invitation.data) {
+    return <InvitationError error={invitation.error} onRetry={() => void invitation.refetch()} />;
   }
-  if (invitation.isError || !invitation.data) return <InvitationError onRetry={() => void invitation.refetch()} />;
 
   const { event, invitation: invite, rsvp, pass, changes } = invitation.data;
   const closed =
@@ -45,8 +45,29 @@ export function InvitationPage({ code }: { code: string }) {
   const deadline = formatVenueInstant(changes.deadline, event.timeZone);
   const hostIsEmail = /^[^\s@]+@[^\s@]+$/.test(changes.host.contact);
 
+  const showPass = Boolean(pass && rsvp?.status === 'attending' && !closed);
+  const formShown = !showPass || changing;
+
   return (
     <main className={styles.page}>
+      {pass && rsvp && showPass ? (
+        <section className={styles.pass} aria-labelledby="pass-title">
+          <h2 id="pass-title" className={styles.rsvpTitle}>
+            Your Pass
+          </h2>
+          <img
+            className={styles.passCode}
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(pass.svg)}`}
+            width={220}
+            height={220}
+            alt={`Door pass for ${invite.recipientName}`}
+          />
+          <p className={styles.passNote}>
+            Present this code at the door. It admits your party of {guestsLabel(rsvp.guestCount).toLowerCase()}.
+          </p>
+        </section>
+      ) : null}
+
       <article className={styles.card}>
         <div className={styles.cardInner}>
           <p className={styles.brand}>{brand}</p>
@@ -94,24 +115,6 @@ export function InvitationPage({ code }: { code: string }) {
         </div>
       </article>
 
-      {pass && rsvp?.status === 'attending' && !closed ? (
-        <section className={styles.pass} aria-labelledby="pass-title">
-          <h2 id="pass-title" className={styles.rsvpTitle}>
-            Your Pass
-          </h2>
-          <img
-            className={styles.passCode}
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(pass.svg)}`}
-            width={220}
-            height={220}
-            alt={`Door pass for ${invite.recipientName}`}
-          />
-          <p className={styles.passNote}>
-            Present this code at the door. It admits your party of {guestsLabel(rsvp.guestCount).toLowerCase()}.
-          </p>
-        </section>
-      ) : null}
-
       <section className={styles.rsvpPanel} aria-labelledby="rsvp-title">
         <h2 id="rsvp-title" className={styles.rsvpTitle}>
           Kindly Respond
@@ -148,6 +151,13 @@ export function InvitationPage({ code }: { code: string }) {
               <p className={styles.closed} role="status">
                 {changes.refusal}
               </p>
+            ) : (changes.open || !answered) && !formShown ? (
+              <div className={styles.change}>
+                <p className={styles.deadline}>You may change your answer until {deadline}.</p>
+                <Button size="large" onClick={() => setChanging(true)}>
+                  Change Your Answer
+                </Button>
+              </div>
             ) : changes.open || !answered ? (
               <>
                 <p className={styles.deadline}>

@@ -216,12 +216,40 @@ describe('the guest invitation page', () => {
     expect(screen.queryByRole('button', { name: 'Join the Waiting List' })).not.toBeInTheDocument();
   });
 
-  it('shows the error panel for an unknown invitation', async () => {
-    fakeServer({});
+  it('says plainly when no invitation has the code, and where to turn', async () => {
+    fakeServer({
+      'GET /api/invitations/nope': () => json({ success: false, error: 'Invitation not found', code: 'NOT_FOUND' }, 404),
+    });
     renderRoute('/invitation/nope');
+    expect(await screen.findByRole('heading', { name: 'We cannot find this invitation' })).toBeInTheDocument();
+    expect(screen.getByText(/reply to the email that brought your invitation/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Visit Maison Fortuna' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('heading', { name: 'Error' })).not.toBeInTheDocument();
+  });
+
+  it("shows the spec's error panel with Try Again when the invitation cannot be loaded", async () => {
+    fakeServer({ 'GET /api/invitations/abc': () => json({ success: false, error: 'Unavailable' }, 503) });
+    renderRoute('/invitation/abc');
     expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
     expect(screen.getByText("We couldn't find your invitation or there was an error loading it.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.getByText(/reply to the email that brought your invitation/)).toBeInTheDocument();
+  });
+
+  it('shows an attending guest the pass first, and the form only when asked', async () => {
+    fakeServer({
+      'GET /api/invitations/abc': () =>
+        json({ data: { ...view({ rsvp }).data, pass: { svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } } }),
+    });
+    renderRoute('/invitation/abc');
+    const pass = await screen.findByRole('heading', { name: 'Your Pass' });
+    const card = screen.getByRole('heading', { name: 'The Riviera Launch' });
+    // The pass comes before the card in the page's order, so first on screen.
+    expect(pass.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Door pass for Grace Kelly' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update RSVP' })).not.toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Change Your Answer' }));
+    expect(await screen.findByRole('button', { name: 'Update RSVP' })).toBeInTheDocument();
   });
 });
 

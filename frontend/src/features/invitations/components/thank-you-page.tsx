@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
 import { useInvitation, useRsvpPayment, type InvitationView } from '../api/invitation';
 import { InvitationError } from './invitation-error';
+import { InvitationSkeleton } from './invitation-skeleton';
 import { formatEventDay } from '../../../lib/event-time';
 import { formatTimeRange, guestsLabel } from './invitation-format';
 import styles from './invitation.module.css';
@@ -41,19 +42,15 @@ export function ThankYouPage({ code }: { code: string }) {
     return () => clearTimeout(timer);
   }, []);
 
-  if (invitation.isLoading) {
-    return (
-      <main className={styles.page}>
-        <Spin size="large" />
-      </main>
-    );
+  if (invitation.isLoading) return <InvitationSkeleton label="Loading your reservation" />;
+  if (invitation.isError || !invitation.data) {
+    return <InvitationError error={invitation.error} onRetry={() => void invitation.refetch()} />;
   }
-  if (invitation.isError || !invitation.data) return <InvitationError onRetry={() => void invitation.refetch()} />;
 
   const view = invitation.data;
   const invitationPath = `/invitation/${encodeURIComponent(code)}`;
 
-  if (rsvp?.status === 'attending') return <Confirmed view={view} />;
+  if (rsvp?.status === 'attending') return <Confirmed view={view} invitationPath={invitationPath} />;
 
   if (rsvp?.status === 'not_attending') {
     return (
@@ -81,13 +78,7 @@ export function ThankYouPage({ code }: { code: string }) {
   // Attending, awaiting payment: what became of it?
   const paymentPath = `/invitations/${encodeURIComponent(code)}/payment/${encodeURIComponent(rsvp.id)}`;
   const latest = payment.data;
-  if (payment.isLoading) {
-    return (
-      <main className={styles.page}>
-        <Spin size="large" />
-      </main>
-    );
-  }
+  if (payment.isLoading) return <InvitationSkeleton label="Loading your reservation" />;
   if (latest && (latest.status === 'refunded' || latest.refundPending)) {
     return (
       <ThankYouCard
@@ -147,8 +138,8 @@ export function ThankYouPage({ code }: { code: string }) {
   );
 }
 
-/** The spec's confirmation: 'Thank You!', the event, the guests, and the details sent by email. */
-function Confirmed({ view }: { view: InvitationView }) {
+/** The spec's confirmation: 'Thank You!', the event, the guests, the details sent by email, and the way to the pass. */
+function Confirmed({ view, invitationPath }: { view: InvitationView; invitationPath: string }) {
   const guests = view.rsvp && view.rsvp.guestCount > 0 ? view.rsvp.guestCount : 1;
   return (
     <ThankYouCard
@@ -160,7 +151,7 @@ function Confirmed({ view }: { view: InvitationView }) {
       <p className={styles.description}>
         The event details have been sent to your email. We look forward to welcoming you.
       </p>
-      <Actions />
+      <Actions secondary={view.pass ? { label: 'View Your Pass', to: invitationPath } : undefined} />
     </ThankYouCard>
   );
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
 import { formatTimeRange } from '../../../lib/event-time';
-import { Flourish } from '../../invitations';
+import { Flourish, InvitationError } from '../../invitations';
 import {
   confirmPayment,
   useCreatedPayment,
@@ -108,24 +108,7 @@ export function PaymentPage() {
   };
 
   if (invitation.isError) {
-    return (
-      <main className={styles.page}>
-        <section className={styles.card}>
-          <div className={`${styles.cardInner} ${styles.centered}`} role="alert">
-            <h1 className={styles.errorTitle}>Error</h1>
-            <p className={styles.errorText}>We couldn&apos;t find your invitation or there was an error loading it.</p>
-            <Button
-              type="primary"
-              size="large"
-              onClick={() => void invitation.refetch()}
-              loading={invitation.isFetching}
-            >
-              Try Again
-            </Button>
-          </div>
-        </section>
-      </main>
-    );
+    return <InvitationError error={invitation.error} onRetry={() => void invitation.refetch()} />;
   }
 
   const serverAmount = payment.data ? formatMoney(payment.data.payment.amount, payment.data.payment.currency) : null;
