@@ -127,9 +127,18 @@ describe('the threaded concierge', () => {
     await user.click(await screen.findByRole('button', { name: 'Show conversations' }));
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByRole('heading', { name: 'Conversations' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Maison Fortuna' })).toHaveAttribute('href', '/');
     await user.click(within(drawer).getByRole('button', { name: /New Conversation/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New Conversation');
+    // The header's room goes to the title: the house's name is in the drawer, not beside the title.
+    expect(screen.queryByRole('link', { name: 'Maison Fortuna' })).not.toBeInTheDocument();
+  });
+
+  it('names the house beside the title on a wide screen', async () => {
+    fakeServer({ 'GET /api/concierge/session': session });
+    renderChat();
+    expect(await screen.findByRole('link', { name: 'Maison Fortuna' })).toHaveAttribute('href', '/');
   });
 });
 

@@ -158,7 +158,11 @@ export function ConciergeChatPage() {
           onClose={() => setDrawerOpen(false)}
           size={300}
           styles={{ body: { padding: 0 } }}
-          title={null}
+          title={
+            <Link to="/" className={styles.homeLink}>
+              {brand}
+            </Link>
+          }
         >
           {sidebar}
         </Drawer>
@@ -175,7 +179,9 @@ export function ConciergeChatPage() {
               onClick={() => setDrawerOpen(true)}
             />
           )}
-          <h1 className={styles.chatTitle}>{active?.title ?? `${brand} Concierge`}</h1>
+          <h1 className={styles.chatTitle} title={active?.title}>
+            {active?.title ?? `${brand} Concierge`}
+          </h1>
           <Button
             type="text"
             icon={<CustomerServiceOutlined />}
@@ -190,9 +196,12 @@ export function ConciergeChatPage() {
               {mobile ? null : 'My requests'}
             </Button>
           </Badge>
-          <Link to="/" className={styles.homeLink}>
-            {brand}
-          </Link>
+          {/* On a phone the conversations drawer carries the house's name: the title keeps the room. */}
+          {mobile ? null : (
+            <Link to="/" className={styles.homeLink}>
+              {brand}
+            </Link>
+          )}
         </header>
         <MessageList
           brand={brand}

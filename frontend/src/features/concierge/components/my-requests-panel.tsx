@@ -3,7 +3,7 @@ import { Button, Empty, Popconfirm, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import type { MemberRequest } from '../api/threads';
 import type { ChatMessage } from './thread-store';
-import { CATEGORY, STATUS } from './requests-list';
+import { CATEGORY, closedBecause, STATUS, statusLabel } from './requests-list';
 import styles from './my-requests.module.css';
 
 /** The member may still cancel these (not yet confirmed). */
@@ -63,6 +63,7 @@ export function OptionsOffer({
                 size="small"
                 type="primary"
                 loading={busy === option.id}
+                className={styles.accept}
                 aria-label={`Accept ${option.title}`}
                 onClick={() => {
                   setBusy(option.id);
@@ -99,16 +100,18 @@ export function MyRequestsPanel({
       {requests.map((request) => {
         const parsed = request.parsedEntities;
         return (
+        const because = closedBecause(request);
           <li key={request.id} className={styles.request} data-status={request.status}>
             <div className={styles.head}>
               <span className={styles.category}>
                 {parsed ? (CATEGORY[parsed.mainCategory] ?? parsed.mainCategory) : 'Request'}
               </span>
-              <Tag color={TAG[request.status]} className={styles.status}>
-                {STATUS[request.status]}
+              <Tag color={because ? 'default' : TAG[request.status]} className={styles.status}>
+                {statusLabel(request)}
               </Tag>
             </div>
             <p className={styles.text}>{request.text.split('\n')[0]}</p>
+            {because ? <p className={styles.reason}>{because}</p> : null}
             {parsed && (parsed.location || parsed.timeline || parsed.budget) ? (
               <dl className={styles.facts}>
                 {parsed.location ? (
@@ -140,19 +143,29 @@ export function MyRequestsPanel({
             )}
             <Timeline
               className={styles.history}
-              items={request.history.map((entry) => ({
-                color: entry.status === 'cancelled' ? 'red' : entry.status === 'confirmed' ? 'green' : 'gray',
-                content: (
-                  <div>
-                    <strong>{STATUS[entry.status]}</strong>
-                    <span className={styles.historyMeta}>
-                      {' '}
-                      · {who(entry)} · {when(entry.at)}
-                    </span>
-                    {entry.note ? <p className={styles.note}>{entry.note}</p> : null}
-                  </div>
-                ),
-              }))}
+              items={request.history.map((entry) => {
+                // The concierge never cancels: a request it closed went into another (the note says which).
+                const closedByConcierge = entry.actor === 'concierge' && entry.status === 'cancelled';
+                return {
+                  color: closedByConcierge
+                    ? 'gray'
+                    : entry.status === 'cancelled'
+                      ? 'red'
+                      : entry.status === 'confirmed'
+                        ? 'green'
+                        : 'gray',
+                  content: (
+                    <div>
+                      <strong>{closedByConcierge ? 'Closed' : STATUS[entry.status]}</strong>
+                      <span className={styles.historyMeta}>
+                        {' '}
+                        · {who(entry)} · {when(entry.at)}
+                      </span>
+                      {entry.note ? <p className={styles.note}>{entry.note}</p> : null}
+                    </div>
+                  ),
+                };
+              })}
             />
             {CANCELLABLE.includes(request.status) && (
               <Popconfirm

@@ -24,6 +24,24 @@ export const CATEGORY: Record<string, string> = {
 };
 
 function shortDate(iso: string): string {
+type Closing = Pick<UserRequest, 'status' | 'closedReason' | 'mergedInto'>;
+
+/** A request's status as the member reads it: one the concierge folded into another is merged, not cancelled. */
+export function statusLabel(request: Closing): string {
+  if (request.closedReason === 'merged') return 'Merged';
+  if (request.closedReason === 'superseded') return 'Closed';
+  return STATUS[request.status];
+}
+
+/** Why a request closed when neither the member nor staff closed it; null otherwise. */
+export function closedBecause(request: Closing): string | null {
+  if (request.closedReason === 'merged') {
+    return request.mergedInto ? `Merged into: ${request.mergedInto.summary}` : 'Merged into a later request.';
+  }
+  if (request.closedReason === 'superseded') return 'Closed when a later request was opened.';
+  return null;
+}
+
   return new Date(iso).toLocaleDateString([], { month: 'short', day: 'numeric' });
 }
 
@@ -38,14 +56,16 @@ export function RequestsList({ requests, loading }: { requests: UserRequest[]; l
       {requests.map((request) => {
         const parsed = request.parsedEntities;
         return (
+        const because = closedBecause(request);
           <li key={request.id} className={styles.request} data-status={request.status}>
             <div className={styles.requestHead}>
               <span className={styles.requestCategory}>
                 {parsed ? (CATEGORY[parsed.mainCategory] ?? parsed.mainCategory) : 'Being understood'}
               </span>
-              <span className={styles.requestStatus}>{STATUS[request.status]}</span>
+              <span className={styles.requestStatus}>{statusLabel(request)}</span>
             </div>
             <p className={styles.requestText}>{request.text.split('\n')[0]}</p>
+            {because ? <p className={styles.requestReason}>{because}</p> : null}
             <dl className={styles.requestFacts}>
               <dt>Where</dt>
               <dd>{parsed?.location ?? 'To be confirmed'}</dd>
