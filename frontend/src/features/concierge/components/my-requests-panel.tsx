@@ -62,8 +62,8 @@ export function OptionsOffer({
               <Button
                 size="small"
                 type="primary"
-                loading={busy === option.id}
                 className={styles.accept}
+                loading={busy === option.id}
                 aria-label={`Accept ${option.title}`}
                 onClick={() => {
                   setBusy(option.id);
@@ -99,8 +99,8 @@ export function MyRequestsPanel({
     <ul className={styles.list} aria-label="My requests">
       {requests.map((request) => {
         const parsed = request.parsedEntities;
-        return (
         const because = closedBecause(request);
+        return (
           <li key={request.id} className={styles.request} data-status={request.status}>
             <div className={styles.head}>
               <span className={styles.category}>
@@ -110,8 +110,8 @@ export function MyRequestsPanel({
                 {statusLabel(request)}
               </Tag>
             </div>
-            <p className={styles.text}>{request.text.split('\n')[0]}</p>
             {because ? <p className={styles.reason}>{because}</p> : null}
+            <p className={styles.text}>{request.text.split('\n')[0]}</p>
             {parsed && (parsed.location || parsed.timeline || parsed.budget) ? (
               <dl className={styles.facts}>
                 {parsed.location ? (

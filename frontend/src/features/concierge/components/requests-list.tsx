@@ -23,7 +23,6 @@ export const CATEGORY: Record<string, string> = {
   default: 'Request',
 };
 
-function shortDate(iso: string): string {
 type Closing = Pick<UserRequest, 'status' | 'closedReason' | 'mergedInto'>;
 
 /** A request's status as the member reads it: one the concierge folded into another is merged, not cancelled. */
@@ -42,6 +41,7 @@ export function closedBecause(request: Closing): string | null {
   return null;
 }
 
+function shortDate(iso: string): string {
   return new Date(iso).toLocaleDateString([], { month: 'short', day: 'numeric' });
 }
 
@@ -55,8 +55,8 @@ export function RequestsList({ requests, loading }: { requests: UserRequest[]; l
     <ul className={styles.requestList}>
       {requests.map((request) => {
         const parsed = request.parsedEntities;
-        return (
         const because = closedBecause(request);
+        return (
           <li key={request.id} className={styles.request} data-status={request.status}>
             <div className={styles.requestHead}>
               <span className={styles.requestCategory}>
@@ -64,8 +64,8 @@ export function RequestsList({ requests, loading }: { requests: UserRequest[]; l
               </span>
               <span className={styles.requestStatus}>{statusLabel(request)}</span>
             </div>
-            <p className={styles.requestText}>{request.text.split('\n')[0]}</p>
             {because ? <p className={styles.requestReason}>{because}</p> : null}
+            <p className={styles.requestText}>{request.text.split('\n')[0]}</p>
             <dl className={styles.requestFacts}>
               <dt>Where</dt>
               <dd>{parsed?.location ?? 'To be confirmed'}</dd>
