@@ -99,6 +99,7 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
             <Tag color="gold" data-testid="request-status">
               {STATUS_TITLE[request.status]}
             </Tag>
+            {request.mergedInto ? <Tag>Merged into: {request.mergedInto.summary}</Tag> : null}
             {data.card.handoffAt ? (
               <>
                 <Tag color="red">Asked for a person: the AI is silent</Tag>
