@@ -202,7 +202,7 @@ describe('requests members can follow, and the staff console (issue 19, sections
     const offered = (await thread(member, threadId)).at(-1);
     expect(offered?.attachment).toMatchObject({ type: 'options', requestId: id });
     expect(offered?.attachment?.options).toHaveLength(2);
-    expect(offered?.content).toMatch(/Benetti Oasis 40M, two days\*\* · €48,000\.00/);
+    expect(offered?.content).toMatch(/Benetti Oasis 40M, two days\*\* · EUR 48,000\.00/);
 
     const [sunseeker] = proposed.body.data.options.filter((o: { title: string }) => o.title.startsWith('Sunseeker'));
     // Another session can neither accept nor cancel it.

@@ -96,7 +96,7 @@ describe('Reminders and event changes', () => {
     const body = readable(mail.raw);
     expect(body).toMatch(/Subject: =\?UTF-8\?Q\?Reminder:_The_Riviera_Launch_is_in_7_d/);
     expect(body).toContain('Saturday, December 12, 2037');
-    expect(body).toContain('19:00 - 23:00');
+    expect(body).toContain('19:00 – 23:00');
     expect(body).toContain('2 Guests');
     expect(body).toContain('https://www.google.com/maps/search/?api=1&query=H%C3%B4tel%20de%20Paris');
     expect(body).toMatch(/filename=pass\.png/);
@@ -136,7 +136,7 @@ describe('Reminders and event changes', () => {
     const change = readable(smtp.received[0].raw);
     expect(change).toMatch(/Subject: =\?UTF-8\?Q\?Changed:_The_Riviera_Launch/);
     expect(change).toContain('Date: now Saturday, December 19, 2037 (previously Saturday, December 12, 2037).');
-    expect(change).toContain('Time: now 20:00 - 23:00 UTC (previously 19:00 - 23:00 UTC).');
+    expect(change).toContain('Time: now 20:00 – 23:00 UTC (previously 19:00 – 23:00 UTC).');
     expect(calendarOf(smtp.received[0].raw)).toContain('DTSTART:20371219T200000');
     smtp.received.length = 0;
 
@@ -193,7 +193,7 @@ describe('Reminders and event changes', () => {
     await t.drain();
     // The guest hears that the evening moved, in the zones' own names.
     expect(smtp.received).toHaveLength(1);
-    expect(readable(smtp.received[0].raw)).toContain('Time: now 19:00 - 23:00 CET (previously 19:00 - 23:00 EST).');
+    expect(readable(smtp.received[0].raw)).toContain('Time: now 19:00 – 23:00 CET (previously 19:00 – 23:00 EST).');
     expect(calendarOf(smtp.received[0].raw)).toContain('DTSTART:20371212T180000Z');
     smtp.received.length = 0;
     const moved = await reminderJob(event.id, 24, '20371212T1900', 'Europe/Monaco');
@@ -204,7 +204,7 @@ describe('Reminders and event changes', () => {
     expect(smtp.received).toHaveLength(0);
     await promote(event.id, 24, '20371212T1900', 'Europe/Monaco');
     expect(subjects()).toHaveLength(1);
-    expect(readable(smtp.received[0].raw)).toContain('19:00 - 23:00 CET');
+    expect(readable(smtp.received[0].raw)).toContain('19:00 – 23:00 CET');
   });
 
   it('still sends a reminder planned before events had time zones, while the start is as planned', async () => {

@@ -77,7 +77,7 @@ describe('Events in their venue’s time zone', () => {
       startTime: '19:00',
       endTime: '23:00',
       timeZone: 'America/New_York',
-      time: '19:00 - 23:00 EST',
+      time: '19:00 – 23:00 EST',
     });
     // 19:00 in New York on 10 December is midnight UTC on the 11th.
     expect(view.body.data.changes.deadline).toBe('2037-12-11T00:00:00.000Z');

@@ -56,7 +56,7 @@ describe('Invitation emails through the email worker', () => {
     expect(body).toContain('Dear Grace Kelly,');
     expect(body).toContain(`https://club.example.com/invitation/${invitation.invitationCode}`);
     expect(body).toContain('Saturday, December 12, 2037');
-    expect(body).toContain('19:00 - 23:00');
+    expect(body).toContain('19:00 – 23:00');
     expect(body).toContain('Place du Casino, Monte-Carlo, Monaco 98000, Monaco');
     expect(body).toContain('Black tie');
     expect(body).toContain('EUR 250.00');

@@ -281,7 +281,7 @@ describe('Launch Party: events, invitations and RSVPs', () => {
         event: expect.objectContaining({
           name: 'The Riviera Launch',
           date: '2037-12-12',
-          time: '19:00 - 23:00 UTC',
+          time: '19:00 – 23:00 UTC',
           location: 'Hôtel de Paris',
           address: 'Place du Casino, Monte-Carlo, Monaco 98000, Monaco',
           ticketPrice: 250,

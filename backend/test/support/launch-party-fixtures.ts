@@ -99,11 +99,15 @@ export function rsvp(t: TestApp, code: string, body: Record<string, unknown>) {
   return request(t.http).post(`/api/invitations/${code}/rsvp`).send(body);
 }
 
-/** Decodes a quoted-printable MIME body well enough to read the text we wrote. */
+/**
+ * Decodes a quoted-printable MIME body well enough to read the text we wrote: its bytes are
+ * UTF-8, so a dash or an accent reads as itself.
+ */
 export function readable(raw: string): string {
-  return raw
+  const bytes = raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** The .ics attachment of a raw MIME message (nodemailer encodes it in base64). */

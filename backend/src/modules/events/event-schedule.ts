@@ -1,3 +1,4 @@
+import { venueClock, venueInstant } from '@maison/shared';
 import type { EventView } from './event-view';
 
 /** Guests may change their answer until this many hours before the start, unless the event says otherwise. */
@@ -10,63 +11,8 @@ const DAY = 24 * HOUR;
 
 type Timed = Pick<EventView, 'date' | 'startTime' | 'timeZone'>;
 
-/** One formatter per zone (they are costly to build), reading an instant's wall clock there. */
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-function clockIn(timeZone: string): Intl.DateTimeFormat {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    clocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
-/** The wall clock of `timeZone` at the instant `at`, as the milliseconds of the same reading in UTC. */
-function wallClockAt(timeZone: string, at: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of clockIn(timeZone).formatToParts(new Date(at))) parts[part.type] = Number(part.value);
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-
-/** How far `timeZone`'s clock is ahead of UTC at the instant `at` (negative west of Greenwich). */
-function offsetAt(timeZone: string, at: number): number {
-  return wallClockAt(timeZone, at) - Math.floor(at / 1000) * 1000;
-}
-
-/**
- * The instant a venue's clock in `timeZone` reads `date` ('YYYY-MM-DD') at `time` ('HH:mm'): the
- * one function that turns the times an event is entered with into the moments the server acts on.
- * Across a change of the clocks it answers as calendars do: a time the clocks skip (02:30 on the
- * night they go forward) is read with the offset before the change, so it lands as long after
- * the change as it was meant to be after the hour before (03:30); a time that happens twice (the
- * night they go back) is its first occurrence. An unreadable date or time answers an Invalid Date.
- */
-export function venueInstant(date: string, time: string, timeZone: string): Date {
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  if (Number.isNaN(wall)) return new Date(NaN);
-  // The offsets a day either side: a change of the clocks near `wall` lies between them.
-  const before = offsetAt(timeZone, wall - DAY);
-  const after = offsetAt(timeZone, wall + DAY);
-  const readings = [wall - before, wall - after].filter((at) => wallClockAt(timeZone, at) === wall);
-  if (readings.length === 0) return new Date(wall - before);
-  return new Date(Math.min(...readings));
-}
-
-/** What a venue's clock in `timeZone` reads at `at`: its day ('YYYY-MM-DD') and time ('HH:mm'). */
-export function venueClock(at: Date, timeZone: string): { date: string; time: string } {
-  const reading = new Date(wallClockAt(timeZone, at.getTime())).toISOString();
-  return { date: reading.slice(0, 10), time: reading.slice(11, 16) };
-}
+// The venue's clock is read as the site and the emails read it (the shared formats).
+export { venueClock, venueInstant };
 
 /**
  * An IANA time zone this server knows ('Europe/Monaco', 'America/New_York', 'UTC'), as

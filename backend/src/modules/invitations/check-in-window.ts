@@ -1,4 +1,5 @@
-import { eventEndsAt, eventStartsAt, type EventView, formatDeadline } from '../events';
+import { formatDateTime } from '@maison/shared';
+import { eventEndsAt, eventStartsAt, type EventView } from '../events';
 
 /** The door opens this many hours before the start: guests early for drinks, the team setting up. */
 export const CHECK_IN_OPENS_HOURS_BEFORE = 6;
@@ -21,9 +22,9 @@ export function checkInWindow(event: Timed): { opensAt: Date; closesAt: Date } {
 export function checkInRefusal(event: Timed & Pick<EventView, 'name'>, at: Date): string | null {
   const { opensAt, closesAt } = checkInWindow(event);
   if (at < opensAt) {
-    return `Check-in for ${event.name} opens on ${formatDeadline(opensAt, event.timeZone)}, ${CHECK_IN_OPENS_HOURS_BEFORE} hours before it starts.`;
+    return `Check-in for ${event.name} opens on ${formatDateTime(opensAt, { style: 'long', timeZone: event.timeZone })}, ${CHECK_IN_OPENS_HOURS_BEFORE} hours before it starts.`;
   }
   if (at > closesAt)
-    return `Check-in for ${event.name} closed when the event ended, on ${formatDeadline(closesAt, event.timeZone)}.`;
+    return `Check-in for ${event.name} closed when the event ended, on ${formatDateTime(closesAt, { style: 'long', timeZone: event.timeZone })}.`;
   return null;
 }

@@ -1,3 +1,4 @@
+import { formatMoney } from '@maison/shared';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
 import {
@@ -39,7 +40,7 @@ const STATUS_MESSAGE: Record<RequestStatus, string> = {
 };
 
 function money(option: Pick<RequestOption, 'price' | 'currency'>): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: option.currency }).format(option.price);
+  return formatMoney(option.price, option.currency);
 }
 
 function card(request: UserRequestView, facts: ThreadFacts | undefined): StaffRequestCard {
