@@ -1,3 +1,5 @@
+import { formatDate } from '@maison/shared';
+
 export interface AdminWaitlistEntry {
   id: string;
   email: string;
@@ -23,7 +25,5 @@ export function formatNetWorth(netWorth: number | null | undefined): string {
 
 /** The created date, e.g. 'Nov 20, 2026'; the spec's 'Invalid date' when it cannot be read. */
 export function formatCreated(iso: string | null | undefined): string {
-  const date = new Date(iso ?? '');
-  if (!iso || Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(iso);
 }

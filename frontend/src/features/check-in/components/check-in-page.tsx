@@ -1,4 +1,5 @@
 import { CameraOutlined, CloudSyncOutlined, SearchOutlined } from '@ant-design/icons';
+import { formatGuestCount, formatTime } from '@maison/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, InputNumber, Select, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -21,10 +22,9 @@ import { PassScanner } from './pass-scanner';
 
 const SYNC_EVERY_MS = 5000;
 
-export const formatDoorTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+export const formatDoorTime = (iso: string) => formatTime(iso);
 
-const guestsLabel = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`;
+const guestsLabel = (n: number) => formatGuestCount(n, 'sentence');
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);

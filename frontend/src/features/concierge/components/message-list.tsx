@@ -1,4 +1,5 @@
 import { DislikeOutlined, EditOutlined, LikeOutlined, RedoOutlined, UserOutlined } from '@ant-design/icons';
+import { formatTime } from '@maison/shared';
 import { Alert, Button, Input, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { MemberRequest } from '../api/threads';
@@ -29,7 +30,7 @@ interface MessageListProps {
 }
 
 function timeOfDay(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return formatTime(iso);
 }
 
 /** The thread's messages, the reply being written, and what the member can do with each. */

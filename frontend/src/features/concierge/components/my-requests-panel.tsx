@@ -1,4 +1,5 @@
 import { CheckCircleFilled } from '@ant-design/icons';
+import { formatDateTime, formatMoney } from '@maison/shared';
 import { Button, Empty, Popconfirm, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import type { MemberRequest } from '../api/threads';
@@ -19,11 +20,11 @@ const TAG: Record<string, string> = {
 };
 
 export function formatPrice(price: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(price);
+  return formatMoney(price, currency);
 }
 
 function when(iso: string): string {
-  return new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(iso, { style: 'short' });
 }
 
 function who(entry: MemberRequest['history'][number]): string {

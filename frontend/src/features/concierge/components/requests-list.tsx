@@ -1,3 +1,4 @@
+import { formatDate } from '@maison/shared';
 import type { UserRequest } from '../api/concierge';
 import styles from './session-chat.module.css';
 
@@ -42,7 +43,7 @@ export function closedBecause(request: Closing): string | null {
 }
 
 function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString([], { month: 'short', day: 'numeric' });
+  return formatDate(iso, 'short');
 }
 
 /** The session's requests: category, place, when and status, newest first. */

@@ -5,6 +5,7 @@ import {
   SoundOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import { formatTime } from '@maison/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -53,7 +54,7 @@ const sessionInputLook: ChatInputLook = {
 };
 
 function hourMinute(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return formatTime(iso);
 }
 
 /** The chat call failed to be answered at all (no answer, or the server's own failure): worth one retry. */

@@ -1,3 +1,4 @@
+import { formatTime } from '@maison/shared';
 import { App, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -19,7 +20,7 @@ interface Turn {
 }
 
 function timeOfDay(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return formatTime(iso);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatDate } from '@maison/shared';
 import { STORAGE_KEYS } from '../api/concierge';
 
 export interface ChatMessage {
@@ -144,12 +145,7 @@ export function groupThreads(threads: ChatThread[], now = new Date()): Array<{ l
   for (const thread of threads) {
     const at = new Date(thread.updatedAt);
     const diff = Math.round((today - day(at)) / 86_400_000);
-    const label =
-      diff === 0
-        ? 'Today'
-        : diff === 1
-          ? 'Yesterday'
-          : at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+    const label = diff === 0 ? 'Today' : diff === 1 ? 'Yesterday' : formatDate(at, 'short');
     groups.set(label, [...(groups.get(label) ?? []), thread]);
   }
   return [...groups.entries()].map(([label, list]) => ({ label, threads: list }));

@@ -1,10 +1,6 @@
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '@maison/shared';
 
-export { formatTimeRange } from '../../../lib/event-time';
-
-export function guestsLabel(count: number): string {
-  return `${count} ${count === 1 ? 'Guest' : 'Guests'}`;
-}
+export { formatGuestCount as guestsLabel } from '@maison/shared';
 
 export function formatTicket(price: number, currency: string): string {
   return price > 0 ? `${formatMoney(price, currency)} per guest` : 'Complimentary';

@@ -2,13 +2,12 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
-import { formatMoney } from '../../../lib/money';
+import { formatDate, formatDateTime, formatEventTime, formatMoney } from '@maison/shared';
 import { useInvitation, useSubmitRsvp } from '../api/invitation';
 import { Flourish } from './flourish';
 import { InvitationError } from './invitation-error';
 import { InvitationSkeleton } from './invitation-skeleton';
-import { formatEventDay, formatVenueInstant } from '../../../lib/event-time';
-import { formatTicket, formatTimeRange, guestsLabel } from './invitation-format';
+import { formatTicket, guestsLabel } from './invitation-format';
 import styles from './invitation.module.css';
 import { RsvpForm } from './rsvp-form';
 import { useWaitingListTurn } from '../api/waiting-list';
@@ -42,7 +41,7 @@ export function InvitationPage({ code }: { code: string }) {
   const paid = event.ticketPrice > 0;
   const awaitingPayment = rsvp?.status === 'pending' && rsvp.holdExpiresAt && new Date(rsvp.holdExpiresAt) > new Date();
   const answered = rsvp?.status === 'attending' || rsvp?.status === 'not_attending';
-  const deadline = formatVenueInstant(changes.deadline, event.timeZone);
+  const deadline = formatDateTime(changes.deadline, { style: 'long', timeZone: event.timeZone, nameZone: true });
   const hostIsEmail = /^[^\s@]+@[^\s@]+$/.test(changes.host.contact);
 
   const showPass = Boolean(pass && rsvp?.status === 'attending' && !closed);
@@ -75,8 +74,8 @@ export function InvitationPage({ code }: { code: string }) {
           <p className={styles.salutation}>Dear {invite.recipientName},</p>
           <p className={styles.request}>{event.organizer} requests the pleasure of your company at</p>
           <h1 className={styles.eventName}>{event.name}</h1>
-          <p className={styles.date}>{formatEventDay(event.date)}</p>
-          <p className={styles.time}>{formatTimeRange(event.startTime, event.endTime)}</p>
+          <p className={styles.date}>{formatDate(event.date, 'long')}</p>
+          <p className={styles.time}>{formatEventTime(event)}</p>
           <Flourish />
           <p className={styles.venue}>{event.location}</p>
           <p className={styles.address}>{event.address}</p>

@@ -106,7 +106,7 @@ describe('the guest invitation page', () => {
     const { router } = renderRoute('/invitation/abc');
     expect(await screen.findByTestId('current-answer')).toHaveTextContent('You are attending with 2 guests.');
     expect(
-      screen.getByText(/You may change your answer until Thursday, December 10, 2026 at 7:00 PM/),
+      screen.getByText(/You may change your answer until Thursday, December 10, 2026 at 19:00 CET/),
     ).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
     await user.click((await screen.findByRole('radio', { name: '1' })).closest('label')!);
@@ -124,7 +124,7 @@ describe('the guest invitation page', () => {
     });
     renderRoute('/invitation/abc');
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'The RSVP deadline passed on Thursday, December 10, 2026 at 7:00 PM. To change your answer, please contact Maison Fortuna at events@maisonfortuna.local.',
+      'The RSVP deadline passed on Thursday, December 10, 2026 at 19:00 CET. To change your answer, please contact Maison Fortuna at events@maisonfortuna.local.',
     );
     expect(screen.getByRole('link', { name: 'events@maisonfortuna.local' })).toHaveAttribute(
       'href',

@@ -6,8 +6,8 @@ import { useBrand } from '../../../app/config';
 import { useInvitation, useRsvpPayment, type InvitationView } from '../api/invitation';
 import { InvitationError } from './invitation-error';
 import { InvitationSkeleton } from './invitation-skeleton';
-import { formatEventDay } from '../../../lib/event-time';
-import { formatTimeRange, guestsLabel } from './invitation-format';
+import { formatDate, formatEventTime } from '@maison/shared';
+import { guestsLabel } from './invitation-format';
 import styles from './invitation.module.css';
 
 /** How often the page looks again while a payment is being confirmed, and for how long. */
@@ -182,9 +182,9 @@ function ThankYouCard({
             <li>
               <CalendarOutlined aria-hidden />
               <span>
-                {formatEventDay(event.date)}
+                {formatDate(event.date, 'long')}
                 <br />
-                {formatTimeRange(event.startTime, event.endTime)}
+                {formatEventTime(event)}
               </span>
             </li>
             <li>

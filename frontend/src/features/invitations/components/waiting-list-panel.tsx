@@ -1,15 +1,12 @@
+import { formatDateTime } from '@maison/shared';
 import { Alert, Button } from 'antd';
 import type { RsvpAnswer } from '../api/invitation';
 import { useJoinWaitingList, useLeaveWaitingList, type WaitingListTurn } from '../api/waiting-list';
 import styles from './waiting-list.module.css';
 
-/** 'Thursday, November 26 at 10:30 AM': when a held place is released, in the guest's own time. */
+/** 'Thursday, November 26, 2026 at 10:30 CET': when a held place is released, in the guest's own time, named. */
 export function formatHeldUntil(at: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  const day = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' }).format(date);
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(date);
-  return `${day} at ${time}`;
+  return formatDateTime(at, { style: 'long', nameZone: true });
 }
 
 function partyOf(count: number): string {

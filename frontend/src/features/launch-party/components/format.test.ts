@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatEventDate, formatEventType, formatPrice, guestsLabel } from './format';
+import { formatDateTime, formatEventDate, formatEventType, formatPrice } from './format';
 
 describe('launch party formatting', () => {
   it('shows a calendar day without shifting it across time zones', () => {
@@ -22,9 +22,7 @@ describe('launch party formatting', () => {
     expect(formatPrice(12000, 'JPY')).toBe('JPY 12,000');
   });
 
-  it('names event types and guest counts for people', () => {
+  it('names event types for people', () => {
     expect(formatEventType('launch_party')).toBe('Launch Party');
-    expect(guestsLabel(1)).toBe('1 Guest');
-    expect(guestsLabel(3)).toBe('3 Guests');
   });
 });

@@ -1,29 +1,11 @@
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '@maison/shared';
 import type { Currency } from '../api/types';
 
-export const INVALID_DATE = 'Invalid date';
-
-/** A calendar day 'YYYY-MM-DD' (or a timestamp) as 'Dec 12, 2026'; anything unreadable is 'Invalid date'. */
-export function formatEventDate(value: string | null | undefined): string {
-  if (!value) return INVALID_DATE;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(day ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return INVALID_DATE;
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    ...(day ? { timeZone: 'UTC' } : {}),
-  }).format(date);
-}
-
-/** A moment (e.g. sentAt) in the admin's local time; unreadable is 'Invalid date'. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return INVALID_DATE;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return INVALID_DATE;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+/**
+ * A calendar day 'YYYY-MM-DD' (or a timestamp) as 'Dec 12, 2026'; a moment (e.g. sentAt) as
+ * 'Dec 12, 2026 at 20:15' in the admin's local time. Unreadable is 'Invalid date'.
+ */
+export { formatDate as formatEventDate, formatDateTime } from '@maison/shared';
 
 /**
  * 'Free' when 0, else currency and amount with 2 decimals ('EUR 250.00'), as the spec has it; yen,
@@ -40,8 +22,4 @@ export function formatEventType(type: string): string {
     .split('_')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
-}
-
-export function guestsLabel(count: number): string {
-  return `${count} ${count === 1 ? 'Guest' : 'Guests'}`;
 }

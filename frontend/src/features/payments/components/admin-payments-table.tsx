@@ -25,7 +25,7 @@ import {
   useRefundPayment,
   type AdminPayment,
 } from '../api/admin-payments';
-import { formatMoney } from './payment-format';
+import { formatDateTime, formatMoney, formatMoneyFigure } from '@maison/shared';
 
 const STATUS_COLOURS: Record<AdminPayment['status'], string> = {
   pending: 'gold',
@@ -34,12 +34,9 @@ const STATUS_COLOURS: Record<AdminPayment['status'], string> = {
   refunded: 'default',
 };
 
-/** 'Dec 12, 2026, 8:15 PM'; 'Invalid date' when unreadable, '—' when absent. */
+/** 'Dec 12, 2026 at 20:15'; 'Invalid date' when unreadable, '—' when absent. */
 export function formatWhen(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return value ? formatDateTime(value) : '—';
 }
 
 const REFUND_REASONS: Record<NonNullable<AdminPayment['refundReason']>, string> = {
@@ -159,7 +156,7 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
     {
       title: 'Amount',
       key: 'amount',
-      render: (_, p) => <strong>{formatMoney(p.amount, p.currency).replace(/^[A-Z]{3} /, '')}</strong>,
+      render: (_, p) => <strong>{formatMoneyFigure(p.amount, p.currency)}</strong>,
     },
     { title: 'Currency', dataIndex: 'currency', key: 'currency' },
     { title: 'Status', key: 'status', render: (_, p) => <StatusTags p={p} /> },

@@ -1,7 +1,4 @@
-import { currencyDigits } from '../../../lib/money';
-
-export { formatEventDay } from '../../../lib/event-time';
-export { formatMoney } from '../../../lib/money';
+import { currencyDigits } from '@maison/shared';
 
 /** The amount due for the page: price times guests, rounded to the currency's minor unit. */
 export function amountDue(ticketPrice: number | null | undefined, guestCount: number, currency: string): number {

@@ -16,7 +16,8 @@ const invitation = (ticketPrice = 250, currency = 'EUR', status = 'pending') => 
       date: '2026-12-12',
       startTime: '19:00',
       endTime: '23:00',
-      time: '19:00 - 23:00',
+      time: '19:00 – 23:00 CET',
+      timeZone: 'Europe/Monaco',
       ticketPrice,
       currency,
     },
@@ -58,7 +59,7 @@ describe('guest payment page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Complete Your Reservation' })).toBeInTheDocument();
     expect(await screen.findByText('The Riviera Launch')).toBeInTheDocument();
     expect(screen.getByText(/Saturday, December 12, 2026/)).toBeInTheDocument();
-    expect(screen.getByText('7:00 PM – 11:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('19:00 – 23:00 CET')).toBeInTheDocument();
     expect(screen.getByText('Ticket Fee')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('ticket-fee')).toHaveTextContent('EUR 500.00'));
     expect(await screen.findByText(/No real card is charged/)).toBeInTheDocument();

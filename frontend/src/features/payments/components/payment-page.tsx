@@ -3,7 +3,7 @@ import { Alert, App, Button, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
-import { formatTimeRange } from '../../../lib/event-time';
+import { formatDate, formatEventTime, formatMoney } from '@maison/shared';
 import { Flourish, InvitationError } from '../../invitations';
 import {
   confirmPayment,
@@ -12,7 +12,7 @@ import {
   usePaymentsConfig,
   type ProviderResult,
 } from '../api/payments';
-import { amountDue, formatEventDay, formatMoney } from './payment-format';
+import { amountDue } from './payment-format';
 import styles from './payment-page.module.css';
 import { PAYMENT_FAILED, STRIPE_NOT_READY } from './payment-messages';
 import { TestCardForm } from './test-card-form';
@@ -126,9 +126,9 @@ export function PaymentPage() {
               <>
                 <p className={styles.eventName}>{event.name}</p>
                 <p className={styles.eventDate}>
-                  {formatEventDay(event.date)}
+                  {formatDate(event.date, 'long')}
                   <br />
-                  <span className={styles.eventTime}>{formatTimeRange(event.startTime, event.endTime)}</span>
+                  <span className={styles.eventTime}>{formatEventTime(event)}</span>
                 </p>
               </>
             ) : (

@@ -1,3 +1,5 @@
+import { formatMoney } from '@maison/shared';
+
 /** How long ago, briefly: '45 s', '12 min', '3 h 05', '2 d'. */
 export function elapsed(fromIso: string, now: number): string {
   const seconds = Math.max(0, Math.round((now - new Date(fromIso).getTime()) / 1000));
@@ -38,5 +40,5 @@ export const CATEGORY_TITLE: Record<string, string> = {
 };
 
 export function price(value: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+  return formatMoney(value, currency);
 }

@@ -1,4 +1,5 @@
 import { DislikeOutlined, LikeOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@maison/shared';
 import { Alert, App, Button, Drawer, Empty, Input, InputNumber, Select, Spin, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
@@ -26,7 +27,7 @@ function savedName(): string {
 }
 
 function when(iso: string): string {
-  return new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(iso, { style: 'short' });
 }
 
 interface OptionRow {

@@ -1,4 +1,5 @@
 import { CheckOutlined, CloseOutlined, GlobalOutlined } from '@ant-design/icons';
+import { formatDate } from '@maison/shared';
 import { Alert, Button, Empty, Pagination, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { APPLICATIONS_PAGE_SIZE, useDecideApplication, useVendorApplications } from '../api/admin-vendors';
@@ -6,13 +7,6 @@ import type { ApplicationStatus, VendorApplication } from '../api/types';
 import styles from './vendors.module.css';
 
 const STATUS_COLOR: Record<ApplicationStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? 'Invalid date'
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 function label(category: string): string {
   return category.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
