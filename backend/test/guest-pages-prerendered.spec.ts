@@ -34,7 +34,11 @@ function writeBuild(dist: string) {
   mkdirSync(join(dist, 'server'), { recursive: true });
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-config--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>x</title><!--app-config-->' +
+      '<meta property="og:title" content="__BRAND_NAME__ · A Private Members\' Club" />' +
+      '<meta property="og:image" content="__APP_URL__/share.png" />' +
+      '<meta name="twitter:image" content="__APP_URL__/share.png" />' +
+      '</head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dist, 'server', 'render.cjs'), RENDERER);
 }
@@ -88,6 +92,36 @@ describe('the vendor application and a guest’s invitation, served as prerender
     expect(page.text).not.toContain('<script>alert');
     const api = await request(t.http).get(`/api/invitations/${code}`).expect(200);
     expect(seededQueries(page.text)).toEqual([{ key: ['invitation', code], data: api.body.data }]);
+  });
+
+  it('renders the thank-you and payment pages at the request too, so a slow phone paints their card at once', async () => {
+    const event = await createEvent(t, { name: 'The Harbour Dinner' });
+    const { invitationCode: code } = await createInvitation(t, event.id, { recipientName: 'Cary Grant' });
+    const api = await request(t.http).get(`/api/invitations/${code}`).expect(200);
+    for (const path of [`/invitations/${code}/thank-you`, `/invitations/${code}/payment/some-rsvp`]) {
+      const page = await request(t.http).get(path).set('Accept-Encoding', 'identity').expect(200);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(page.text).toContain('<h1>The Harbour Dinner</h1>');
+      expect(seededQueries(page.text)).toEqual([{ key: ['invitation', code], data: api.body.data }]);
+    }
+  });
+
+  it('shows a shared invitation link as the club’s invitation, with its picture and nothing of the guest', async () => {
+    const event = await createEvent(t, { name: 'The Private Viewing' });
+    const { invitationCode: code } = await createInvitation(t, event.id, { recipientName: 'Ingrid Bergman' });
+    const page = await request(t.http).get(`/invitation/${code}`).set('Accept-Encoding', 'identity').expect(200);
+    const head = /<head>([\s\S]*)<\/head>/.exec(page.text)?.[1] ?? '';
+    expect(head).toContain('<title>An Invitation from Casa Aurora</title>');
+    expect(head).toContain('<meta property="og:title" content="An Invitation from Casa Aurora"');
+    expect(head).toMatch(/<meta property="og:image" content="http[^"]+\/share-invitation\.png"/);
+    expect(head).toMatch(/<meta name="twitter:image" content="http[^"]+\/share-invitation\.png"/);
+    expect(head).toContain('<meta name="robots" content="noindex">');
+    expect(head).not.toContain('Ingrid Bergman');
+    expect(head).not.toContain('The Private Viewing');
+
+    const landing = await request(t.http).get('/').set('Accept-Encoding', 'identity').expect(200);
+    expect(landing.text).toMatch(/<meta property="og:image" content="http[^"]+\/share\.png"/);
+    expect(landing.text).not.toContain('__APP_URL__');
   });
 
   it('answers an unknown code with the plain page, whose script shows the page’s not-found state, never a 500', async () => {

@@ -37,7 +37,12 @@ describe('serving the built site', () => {
       expect(response.headers['cache-control']).toBe(
         path.startsWith('/invitation/') ? 'private, no-store' : 'no-cache',
       );
-      expect(response.text).toContain('<title>Maison Fortuna</title>');
+      // A guest's page is titled as the club's invitation (its link is shared), the others by the brand.
+      expect(response.text).toContain(
+        path.startsWith('/invitation/')
+          ? '<title>An Invitation from Maison Fortuna</title>'
+          : '<title>Maison Fortuna</title>',
+      );
       expect(response.text).toContain('<meta name="app-config"');
     }
   });

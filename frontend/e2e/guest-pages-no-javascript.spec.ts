@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AUTH, createEvent } from './support/admin';
 
-// The vendor application and a guest's invitation arrive as HTML rendered by the api: a visitor
+// The vendor application and a guest's pages arrive as HTML rendered by the api: a visitor
 // without JavaScript (or on a slow phone, before the scripts arrive) reads them and sees their forms.
 test.use({ javaScriptEnabled: false });
 
@@ -60,6 +60,60 @@ test('without JavaScript, /invitation/{code} shows the event and the RSVP form',
   }
   await expect(page.getByLabel('Special requests')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send RSVP' })).toBeVisible();
+});
+
+test('without JavaScript, the thank-you and payment pages show their card, and the shared link its picture', async ({
+  page,
+  request,
+}) => {
+  const name = `Harbour Dinner ${Date.now()}`;
+  const eventId = await createEvent(request, name, { date: '2038-07-03', capacity: 50, ticketPrice: 250 });
+  const invitation = await request.post('/api/admin/invitations', {
+    headers: { authorization: AUTH },
+    data: { eventId, recipientName: 'Cary Grant', recipientEmail: 'c@example.com', maxGuests: 2 },
+  });
+  const code = (await invitation.json()).data.invitationCode as string;
+  const answer = await request.post(`/api/invitations/${code}/rsvp`, {
+    data: {
+      status: 'attending',
+      guestCount: 1,
+      guestNames: ['Cary Grant'],
+      dietaryRestrictions: '',
+      specialRequests: '',
+    },
+  });
+  const rsvpId = (await answer.json()).data.rsvp.id as string;
+
+  await page.goto(`/invitations/${code}/payment/${rsvpId}`);
+  await expect(page.getByRole('heading', { name: 'Complete Your Reservation' })).toBeVisible();
+  await expect(page.getByText(name)).toBeVisible();
+
+  const freeEvent = await createEvent(request, `${name} (free)`, { date: '2038-07-04', capacity: 50, ticketPrice: 0 });
+  const free = await request.post('/api/admin/invitations', {
+    headers: { authorization: AUTH },
+    data: { eventId: freeEvent, recipientName: 'Cary Grant', recipientEmail: 'c@example.com', maxGuests: 2 },
+  });
+  const freeCode = (await free.json()).data.invitationCode as string;
+  await request.post(`/api/invitations/${freeCode}/rsvp`, {
+    data: {
+      status: 'attending',
+      guestCount: 2,
+      guestNames: ['Cary Grant', ''],
+      dietaryRestrictions: '',
+      specialRequests: '',
+    },
+  });
+  await page.goto(`/invitations/${freeCode}/thank-you`);
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  await expect(page.getByText('2 Guests')).toBeVisible();
+
+  // What a messenger shows of the link: the club's invitation and its picture, not the guest.
+  await page.goto(`/invitation/${code}`);
+  await expect(page).toHaveTitle(/^An Invitation from /);
+  const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(image).toMatch(/\/share-invitation\.png$/);
+  expect((await request.get(new URL(image!).pathname)).headers()['content-type']).toBe('image/png');
+  expect(await page.locator('head').innerHTML()).not.toContain('Cary Grant');
 });
 
 test('without JavaScript, an unknown invitation code is answered (its page renders in the browser)', async ({

@@ -32,7 +32,7 @@ const app = (
   </StrictMode>
 );
 
-// The api sends /, /vendor-apply and a guest's /invitation/{code} as prerendered HTML
+// The api sends /, /vendor-apply and a guest's pages (/invitation/{code}, its thank-you and payment) as prerendered HTML
 // (src/app/server-render.tsx): React takes it over where it stands, once the page's chunks are
 // loaded (preloadPage; the api fetches them all at once), in a transition, so that the work is cut
 // into short slices that never keep a tap waiting. Every other page arrives empty and is rendered here.

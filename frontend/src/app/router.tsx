@@ -56,6 +56,12 @@ export function preloadPage(pathname: string): Promise<unknown> {
     return Promise.all([AntdLayout.preload(), VendorApply.preload()]);
   }
   if (/^\/invitation\/[^/]+$/.test(pathname)) return Promise.all([AntdLayout.preload(), Invitation.preload()]);
+  if (/^\/invitations\/[^/]+\/thank-you$/.test(pathname)) {
+    return Promise.all([AntdLayout.preload(), ThankYou.preload()]);
+  }
+  if (/^\/invitations\/[^/]+\/payment\/[^/]+$/.test(pathname)) {
+    return Promise.all([AntdLayout.preload(), InvitationPayment.preload()]);
+  }
   return Promise.resolve();
 }
 
@@ -110,7 +116,14 @@ export function AppRoutes() {
           <Route path="/concierge-auth" element={<ConciergeAuth />} />
           <Route path="/simple-concierge" element={<SimpleConcierge />} />
           <Route path="/modern-concierge" element={<ModernConcierge />} />
-          <Route path="/invitations/:code/payment/:rsvpId" element={<InvitationPayment />} />
+          <Route
+            path="/invitations/:code/payment/:rsvpId"
+            element={
+              <Hydrated>
+                <InvitationPayment />
+              </Hydrated>
+            }
+          />
           <Route
             path="/invitation/:code"
             element={
@@ -119,7 +132,14 @@ export function AppRoutes() {
               </Hydrated>
             }
           />
-          <Route path="/invitations/:code/thank-you" element={<ThankYou />} />
+          <Route
+            path="/invitations/:code/thank-you"
+            element={
+              <Hydrated>
+                <ThankYou />
+              </Hydrated>
+            }
+          />
           <Route
             path="/vendor-apply"
             element={

@@ -1,8 +1,8 @@
 /**
  * The prerenderer: built by `vite build --ssr` into dist/server/render.cjs and loaded by the api
  * (backend/src/platform/http/serve-frontend.ts) with that deployment's configuration. The landing
- * page and the vendor application are rendered once at start-up; a guest's invitation page at each
- * request, with the invitation the api's own service gives. So each arrives as real HTML, brand
+ * page and the vendor application are rendered once at start-up; a guest's pages (the invitation,
+ * its thank-you and payment pages) at each request, with the invitation the api's own service gives. So each arrives as real HTML, brand
  * and words included, and paints before any script runs. The browser then hydrates it (main.tsx):
  * the same providers, routes and query answers, so the same tree.
  */

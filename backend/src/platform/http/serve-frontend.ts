@@ -83,6 +83,15 @@ interface Prerenderer {
 const VENDOR_APPLY_PATHS = ['/vendor-apply', '/vendor-onboarding'];
 /** A guest's invitation page, rendered at each request: its code, as the API takes it. */
 const INVITATION_PATH = /^\/invitation\/([^/]{1,200})$/;
+/**
+ * The guest's thank-you and payment pages, rendered at each request like the invitation (the
+ * invitation's code first): on a slow phone they paint their card at once instead of a black page
+ * while their scripts come.
+ */
+const GUEST_PATHS: { pattern: RegExp; route: string }[] = [
+  { pattern: /^\/invitations\/([^/]{1,200})\/thank-you$/, route: 'src/app/routes/thank-you.tsx' },
+  { pattern: /^\/invitations\/([^/]{1,200})\/payment\/[^/]{1,200}$/, route: 'src/app/routes/invitation-payment.tsx' },
+];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -109,6 +118,35 @@ function escapeAttribute(value: string): string {
 
 function escapeText(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/**
+ * The head of a guest's pages as a shared link shows them: the club's invitation, its own picture
+ * (frontend/public/share-invitation.png), and nothing of the guest or the evening, for the link
+ * is the guest's key. Kept out of search engines.
+ */
+function guestHead(template: string, brandName: string, origin: string): string {
+  const title = `An Invitation from ${brandName}`;
+  const description = `${brandName} requests the pleasure of your company. Open your invitation to see the evening and to respond.`;
+  const image = `${origin}/share-invitation.png`;
+  const tags: [RegExp, string][] = [
+    [/(<meta name="description" content=")[^"]*"/, description],
+    [/(<meta property="og:title" content=")[^"]*"/, title],
+    [/(<meta property="og:description" content=")[^"]*"/, description],
+    [/(<meta property="og:image" content=")[^"]*"/, image],
+    [/(<meta property="og:image:alt" content=")[^"]*"/, title],
+    [/(<meta name="twitter:title" content=")[^"]*"/, title],
+    [/(<meta name="twitter:description" content=")[^"]*"/, description],
+    [/(<meta name="twitter:image" content=")[^"]*"/, image],
+    [/(<meta name="twitter:image:alt" content=")[^"]*"/, title],
+  ];
+  return tags
+    .reduce(
+      (html, [tag, value]) => html.replace(tag, (_match, start: string) => `${start}${escapeAttribute(value)}"`),
+      template,
+    )
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
+    .replace('</head>', '<meta name="robots" content="noindex"></head>');
 }
 
 /**
@@ -309,7 +347,8 @@ function queriesScript(queries: unknown[]): string {
  * takes them), hashed assets cached for a year, pages never cached and carrying the public
  * configuration (brand name) in a meta tag, so no build bakes it in. The landing page (/) and the
  * vendor application are rendered into real HTML once, at start-up, with this deployment's brand; a
- * guest's invitation at a request, with the invitation from its module's service, kept here a few
+ * guest's pages (the invitation, its thank-you and payment pages) at a request, with the invitation
+ * from its module's service, kept here a few
  * seconds while the invitation reads the same (RecentPages) and by no other cache, its requests
  * limited per client address (429 past the limit). When a page cannot be rendered (no prerenderer, an unknown invitation, an error) it gets
  * the plain page, which renders in the browser as before (an unknown code shows its 'not found').
@@ -323,9 +362,11 @@ export function serveFrontend(
   const indexPath = join(dist, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`FRONTEND_DIST has no index.html: ${dist}`);
   const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(config.publicConfig))}">`;
+  const origin = config.appUrl.replace(/\/+$/, '');
   const template = readFileSync(indexPath, 'utf8')
     .replace('<!--app-config-->', meta)
-    .replace(/__BRAND_NAME__/g, escapeAttribute(config.brandName));
+    .replace(/__BRAND_NAME__/g, escapeAttribute(config.brandName))
+    .replace(/__APP_URL__/g, escapeAttribute(origin));
   const plainTemplate = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(config.brandName)}</title>`);
   const shell = compressPage(plainTemplate);
   const files = scanBuild(dist);
@@ -352,8 +393,13 @@ export function serveFrontend(
   // The vendor application and the invitation are the plain page with their chunks preloaded
   // when they cannot be rendered: their stylesheets and scripts still arrive at once.
   const vendorFiles = routeFiles(manifest, VENDOR_APPLY_CHUNKS);
+  const guestTemplate = guestHead(plainTemplate, config.brandName, origin);
   const invitationFiles = routeFiles(manifest, INVITATION_CHUNKS);
-  const invitationShell = compressPage(plainTemplate.replace('</head>', `${routeHead(invitationFiles)}</head>`));
+  const invitationShell = compressPage(guestTemplate.replace('</head>', `${routeHead(invitationFiles)}</head>`));
+  const guestPages = GUEST_PATHS.map(({ pattern, route }) => {
+    const files = routeFiles(manifest, [ANTD_LAYOUT, route]);
+    return { pattern, files, shell: compressPage(guestTemplate.replace('</head>', `${routeHead(files)}</head>`)) };
+  });
   const vendorShell = compressPage(plainTemplate.replace('</head>', `${routeHead(vendorFiles)}</head>`));
   const vendorPages = new Map(
     VENDOR_APPLY_PATHS.map((path) => {
@@ -370,22 +416,29 @@ export function serveFrontend(
   const invitationPages = new RecentPages<Page>(INVITATION_PAGE_KEEP_MS, INVITATION_PAGES_KEPT);
 
   /**
-   * The guest's page, or null for the shell (no prerenderer, no such invitation). The invitation is
-   * read at each request; the page is rendered again only when what it shows has changed.
+   * A guest's page at `path` (the invitation, its thank-you or its payment page), or null for the
+   * shell (no prerenderer, no such invitation). The invitation is read at each request; the page is
+   * rendered again only when what it shows has changed.
    */
-  const renderInvitation = async (code: string): Promise<Page | null> => {
+  const renderGuestPage = async (path: string, code: string, files: RouteFiles): Promise<Page | null> => {
     const render = renderer?.renderPage;
     if (!render || !config.pageAnswers) return null;
     const view = await config.pageAnswers.invitation(code);
     if (view === null || view === undefined) return null;
-    return invitationPages.get(code, JSON.stringify(view), async () => {
-      const rendered = await render(`/invitation/${encodeURIComponent(code)}`, site, { invitation: { code, view } });
-      return compressOnDemand(fillPage(plainTemplate, rendered, invitationFiles));
+    return invitationPages.get(path, JSON.stringify(view), async () => {
+      const rendered = await render(path, site, { invitation: { code, view } });
+      return compressOnDemand(fillPage(guestTemplate, rendered, files));
     });
   };
 
   /** The limit first, then the page; the plain page when the limit cannot be asked (Redis away) or rendering fails. */
-  const serveInvitation = async (request: Request, response: Response, code: string): Promise<void> => {
+  const serveGuestPage = async (
+    request: Request,
+    response: Response,
+    path: string,
+    code: string,
+    { files, shell: guestShell }: { files: RouteFiles; shell: Page },
+  ): Promise<void> => {
     try {
       await config.limitInvitationPages?.(clientIp(request));
     } catch (error) {
@@ -393,10 +446,10 @@ export function serveFrontend(
         return sendTooManyRequests(request, response, error, config.brandName);
       }
       warn('invitation page')(error);
-      return sendPage(request, response, invitationShell, true);
+      return sendPage(request, response, guestShell, true);
     }
-    const page = await renderInvitation(code).catch(warn('invitation page'));
-    sendPage(request, response, page ?? invitationShell, true);
+    const page = await renderGuestPage(path, code, files).catch(warn('invitation page'));
+    sendPage(request, response, page ?? guestShell, true);
   };
 
   app.use((request: Request, response: Response, next: NextFunction) => {
@@ -421,8 +474,19 @@ export function serveFrontend(
     }
     const invitation = INVITATION_PATH.exec(path);
     if (invitation) {
-      void serveInvitation(request, response, invitation[1] as string);
+      const code = invitation[1] as string;
+      void serveGuestPage(request, response, `/invitation/${encodeURIComponent(code)}`, code, {
+        files: invitationFiles,
+        shell: invitationShell,
+      });
       return;
+    }
+    for (const guestPage of guestPages) {
+      const match = guestPage.pattern.exec(path);
+      if (match) {
+        void serveGuestPage(request, response, request.path, match[1] as string, guestPage);
+        return;
+      }
     }
     sendPage(request, response, shell);
   });
