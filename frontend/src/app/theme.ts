@@ -29,6 +29,8 @@ export const antdTheme: ThemeConfig = {
     colorBgElevated: '#17171a',
     colorBorder: 'rgba(201, 163, 91, 0.28)',
     colorBorderSecondary: 'rgba(244, 238, 227, 0.08)',
+    // A disabled button or field still reads (4.5:1 on the raised ink), only quieter.
+    colorTextDisabled: 'rgba(244, 238, 227, 0.5)',
     fontFamily: fonts.text,
     fontSize: 15,
     borderRadius: 2,
