@@ -1,3 +1,4 @@
+import { formatGuestCount } from '@maison/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
 import { APP_CONFIG } from '../../config/config.module';
@@ -192,7 +193,7 @@ export class InvitationsMailer {
       paragraphs: [
         `Dear ${invitation.recipientName},`,
         `A gentle reminder: ${event.name} is ${when}, and we look forward to welcoming you.`,
-        `Find your way to ${event.venue}: ${this.mapUrl(event)}`,
+        `Find your way to ${event.venue} with the map below.`,
         'The calendar invitation attached holds the details below.',
         ...(passPng ? ['Please present the pass below at the door; it admits your whole party.'] : []),
       ],
@@ -203,7 +204,7 @@ export class InvitationsMailer {
         : {}),
       details: [
         ...this.details(event),
-        ['Guests', `${rsvp.guestCount} ${rsvp.guestCount === 1 ? 'Guest' : 'Guests'}`],
+        ['Guests', formatGuestCount(rsvp.guestCount)],
         ...(rsvp.guestNames.length ? [['Guest names', rsvp.guestNames.join(', ')] as [string, string]] : []),
       ],
       action: { label: 'Open the Map', url: this.mapUrl(event) },
@@ -322,7 +323,7 @@ export class InvitationsMailer {
     const allowance =
       invitation.maxGuests === 1
         ? 'This invitation is personal and admits one guest.'
-        : `This invitation admits a party of up to ${invitation.maxGuests} guests.`;
+        : `This invitation admits a party of up to ${formatGuestCount(invitation.maxGuests, 'sentence')}.`;
     const body = renderBrandEmail({
       brand,
       appUrl: this.appUrl,
@@ -334,7 +335,7 @@ export class InvitationsMailer {
         event.description,
         allowance,
         ...(invitation.specialNotes ? [invitation.specialNotes] : []),
-        `Kindly respond through your personal invitation: ${url}`,
+        'Kindly respond through your personal invitation below.',
       ],
       details: this.details(event),
       action: { label: 'Respond to Invitation', url },
@@ -383,7 +384,6 @@ export class InvitationsMailer {
   ): OutgoingEmail {
     const brand = this.config.BRAND_NAME;
     const url = this.invitationUrl(invitation.invitationCode);
-    const guests = `${rsvp.guestCount} ${rsvp.guestCount === 1 ? 'Guest' : 'Guests'}`;
     const body = renderBrandEmail({
       brand,
       appUrl: this.appUrl,
@@ -404,7 +404,7 @@ export class InvitationsMailer {
         : {}),
       details: [
         ...this.details(event),
-        ['Guests', guests],
+        ['Guests', formatGuestCount(rsvp.guestCount)],
         ...(rsvp.guestNames.length ? [['Guest names', rsvp.guestNames.join(', ')] as [string, string]] : []),
       ],
       action: { label: 'View Your Invitation', url },

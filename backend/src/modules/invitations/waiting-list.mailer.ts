@@ -1,3 +1,4 @@
+import { formatDateTime, formatGuestCount } from '@maison/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
 import { APP_CONFIG } from '../../config/config.module';
@@ -9,19 +10,6 @@ import { eventAddress, type EventView, formatEventDate, formatEventTime, formatT
 import type { Invitation } from './invitation.entity';
 import type { WaitingListEntry } from './waiting-list-entry.entity';
 import { waitingListOfferKey, WaitingListService } from './waiting-list.service';
-
-/** 'Thursday, November 26, 2026 at 10:30 UTC': when an offer's hold ends. */
-export function formatOfferExpiry(at: Date): string {
-  const day = new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(at);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(at);
-  return `${day} at ${time} UTC`;
-}
 
 /** The waiting list's email: an offer of seats, sent at most once per offer. */
 @Injectable()
@@ -56,7 +44,8 @@ export class WaitingListMailer {
     const brand = this.config.BRAND_NAME;
     const appUrl = this.config.APP_URL.replace(/\/+$/, '');
     const url = `${appUrl}/invitation/${invitation.invitationCode}`;
-    const until = formatOfferExpiry(entry.offerExpiresAt!);
+    // On the venue's clock, its zone named: the guest may be reading far from it.
+    const until = formatDateTime(entry.offerExpiresAt!, { style: 'long', timeZone: event.timeZone, nameZone: true });
     const party = entry.guestCount === 1 ? 'a place' : `${entry.guestCount} places`;
     const body = renderBrandEmail({
       brand,
@@ -69,7 +58,7 @@ export class WaitingListMailer {
         Number(event.ticketPrice) > 0
           ? 'Kindly confirm your RSVP and complete the payment through your invitation before then.'
           : 'Kindly confirm your RSVP through your invitation before then.',
-        `After that time the ${entry.guestCount === 1 ? 'place passes' : 'places pass'} to the next guest in line: ${url}`,
+        `After that time the ${entry.guestCount === 1 ? 'place passes' : 'places pass'} to the next guest in line.`,
       ],
       details: [
         ['Event', event.name],
@@ -78,7 +67,7 @@ export class WaitingListMailer {
         ['Venue', event.venue],
         ['Address', eventAddress(event)],
         ['Ticket', formatTicketPrice(event)],
-        ['Guests', `${entry.guestCount} ${entry.guestCount === 1 ? 'Guest' : 'Guests'}`],
+        ['Guests', formatGuestCount(entry.guestCount)],
         ['Held until', until],
       ],
       action: { label: 'Claim Your Place', url },

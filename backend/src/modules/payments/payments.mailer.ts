@@ -1,3 +1,4 @@
+import { formatGuestCount } from '@maison/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG } from '../../config/config.module';
@@ -98,7 +99,7 @@ export class PaymentsMailer {
           paragraphs: [
             `Dear ${invitation.recipientName},`,
             rsvp.status === 'attending'
-              ? `As you asked, your reservation for ${event.name} is now for ${rsvp.guestCount} ${rsvp.guestCount === 1 ? 'guest' : 'guests'}.`
+              ? `As you asked, your reservation for ${event.name} is now for ${formatGuestCount(rsvp.guestCount, 'sentence')}.`
               : `As you asked, your reservation for ${event.name} has been cancelled.`,
             `The difference of ${amount} is being refunded to the card you used. Depending on your bank, it can take 5 to 10 business days to appear.`,
             'Should you have any question, our concierge is at your disposal.',

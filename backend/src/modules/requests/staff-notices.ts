@@ -1,3 +1,4 @@
+import { formatTime } from '@maison/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EntityManager as RootEntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
@@ -36,7 +37,7 @@ function excerpt(text: string): string {
 
 /** One line of the digest: category, place and when of a request; a hand-off says so. */
 function describe(row: NoticeRow): [string, string] {
-  const at = `${new Date(row.created_at).toISOString().slice(11, 16)} UTC`;
+  const at = `${formatTime(row.created_at, 'UTC')} UTC`;
   if (row.kind === 'handoff') {
     const about = row.text ? ` (about “${excerpt(row.text)}”)` : '';
     return [at, `A member asked for a person${about}`];

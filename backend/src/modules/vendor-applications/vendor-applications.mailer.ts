@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import { adminNotifyAddress, type AppConfig } from '../../config/environment';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
-import { renderBrandEmail } from '../../platform/mail/email-layout';
+import { type EmailDetail, renderBrandEmail } from '../../platform/mail/email-layout';
 import { VendorApplicationsService } from './vendor-applications.service';
 
 @Injectable()
@@ -39,7 +39,11 @@ export class VendorApplicationsMailer {
             ['Phone', application.phone],
             ['Address', `${application.address}, ${application.city}, ${application.state} ${application.zipCode}`],
             ['Categories', application.categories.join(', ')],
-            ...(application.website ? ([['Website', application.website]] as Array<[string, string]>) : []),
+            ...(application.website
+              ? ([
+                  ['Website', { text: `Visit ${application.name}'s website`, url: application.website }],
+                ] as EmailDetail[])
+              : []),
           ],
           action: { label: 'Review Application', url: `${this.config.APP_URL.replace(/\/$/, '')}/admin` },
           signOff: `${brand} Partnerships`,
