@@ -1,7 +1,7 @@
 import { CameraOutlined, CloudSyncOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatGuestCount, formatTime } from '@maison/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, InputNumber, Select, Spin } from 'antd';
+import { Alert, Button, Input, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
@@ -18,6 +18,8 @@ import {
 } from '../api/check-in';
 import { enqueueScan, isOffline, readQueue, syncQueue } from '../api/offline-queue';
 import styles from './check-in.module.css';
+import { DoorEventSelect } from './door-event-select';
+import { GuestStepper } from './guest-stepper';
 import { PassScanner } from './pass-scanner';
 
 const SYNC_EVERY_MS = 5000;
@@ -86,18 +88,12 @@ function PartyCard({
         ) : null}
       </dl>
       {party.partySize > 1 ? (
-        <label className={styles.count}>
-          <span>{done ? 'Arrived so far' : 'Arriving now'}</span>
-          <InputNumber
-            min={1}
-            max={party.partySize}
-            precision={0}
-            value={guests}
-            onChange={(v) => setGuests(Math.min(party.partySize, Math.max(1, Number(v) || 1)))}
-            aria-label="Guests arriving"
-          />
-          <span>of {party.partySize}</span>
-        </label>
+        <GuestStepper
+          label={done ? 'Arrived so far' : 'Arriving now'}
+          value={guests}
+          max={party.partySize}
+          onChange={setGuests}
+        />
       ) : null}
       {done ? (
         done.arrived < party.partySize || guests !== done.arrived ? (
@@ -290,16 +286,14 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
         <p className={styles.brand}>{brand}</p>
         <h1 className={styles.title}>The Door</h1>
         {choices.length > 1 ? (
-          <Select
-            className={styles.eventSelect}
-            value={eventId ?? undefined}
-            aria-label="Event"
-            onChange={(id: number) => {
+          <DoorEventSelect
+            events={choices}
+            value={eventId}
+            onChange={(id) => {
               setSelected(null);
               setNotice(null);
               setParams({ event: String(id) });
             }}
-            options={choices.map((e) => ({ value: e.id, label: `${e.name} · ${e.date}` }))}
           />
         ) : event ? (
           <p className={styles.eventName}>{event.name}</p>
@@ -399,9 +393,12 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
             </ul>
           ) : null}
           {selected ? (
-            <button type="button" className={styles.linkButton} onClick={() => setSelected(null)}>
-              Next guest
-            </button>
+            // Kept at the bottom of the screen, above the phone's home indicator, where a thumb rests.
+            <div className={styles.nextBar}>
+              <Button size="large" block className={styles.nextButton} onClick={() => setSelected(null)}>
+                Next guest
+              </Button>
+            </div>
           ) : null}
         </>
       )}
