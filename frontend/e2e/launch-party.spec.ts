@@ -90,7 +90,7 @@ test('an admin invites a guest by email, the guest RSVPs to a free event and the
   // The guest opens the personal link from the email.
   const email = await waitForEmail(guestEmail, /You are invited/);
   // The venue's hours, named with its zone.
-  expect(email.text).toMatch(/19:00 - 23:00 CES?T/);
+  expect(email.text).toMatch(/19:00 – 23:00 CES?T/);
   const link = /https?:\/\/[^\s"<>]+\/invitation\/[A-Za-z0-9_-]+/.exec(email.text)?.[0];
   expect(link).toBeTruthy();
   await page.goto(new URL(link!).pathname);

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useDeleteEvent, useEvents } from '../api/launch-party';
 import type { LaunchEvent } from '../api/types';
 import { EventFormModal } from './event-form-modal';
-import { formatEventDate, formatEventType, formatPrice } from './format';
+import { formatEventDate, formatEventTime, formatEventType, formatPrice } from './format';
 import styles from './launch-party.module.css';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -72,7 +72,7 @@ function EventCard({ event, onEdit }: { event: LaunchEvent; onEdit: () => void }
       <p className={styles.eventType}>{formatEventType(event.eventType)}</p>
       <ul className={styles.eventFacts}>
         <li>
-          <CalendarOutlined /> {formatEventDate(event.date)} · {event.startTime} - {event.endTime}
+          <CalendarOutlined /> {formatEventDate(event.date)} · {formatEventTime(event)}
         </li>
         <li>
           <EnvironmentOutlined /> {event.venue}, {event.city}, {event.state}

@@ -3,9 +3,10 @@ import type { Currency } from '../api/types';
 
 /**
  * A calendar day 'YYYY-MM-DD' (or a timestamp) as 'Dec 12, 2026'; a moment (e.g. sentAt) as
- * 'Dec 12, 2026 at 20:15' in the admin's local time. Unreadable is 'Invalid date'.
+ * 'Dec 12, 2026 at 20:15' in the admin's local time; an event's hours as '19:00 – 23:00 CET', on
+ * the venue's clock. Unreadable is 'Invalid date'.
  */
-export { formatDate as formatEventDate, formatDateTime } from '@maison/shared';
+export { formatDate as formatEventDate, formatDateTime, formatEventTime } from '@maison/shared';
 
 /**
  * 'Free' when 0, else currency and amount with 2 decimals ('EUR 250.00'), as the spec has it; yen,

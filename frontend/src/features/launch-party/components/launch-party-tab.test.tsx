@@ -139,7 +139,7 @@ describe('the Launch Party tab', () => {
     expect(undated).toHaveTextContent('Free');
     expect(undated).toHaveTextContent('Launch Party');
     const gala = await card('The Riviera Gala');
-    expect(gala).toHaveTextContent('Dec 12, 2026 · 19:00 - 23:00');
+    expect(gala).toHaveTextContent('Dec 12, 2026 · 19:00 – 23:00 CET');
     expect(gala).toHaveTextContent('Hôtel de Paris, Monte-Carlo, Monaco');
     expect(gala).toHaveTextContent('80 guests');
     expect(gala).toHaveTextContent('EUR 250.00');

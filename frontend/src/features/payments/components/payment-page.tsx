@@ -3,7 +3,7 @@ import { Alert, App, Button, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
-import { formatDate, formatEventTime, formatMoney } from '@maison/shared';
+import { formatDate, formatEventTime, formatGuestCount, formatMoney } from '@maison/shared';
 import { Flourish, InvitationError } from '../../invitations';
 import {
   confirmPayment,
@@ -142,7 +142,7 @@ export function PaymentPage() {
               {extra > 0 ? 'Additional Guests' : 'Ticket Fee'}
               {event && fresh && (
                 <span className={styles.feeDetail}>
-                  {extra > 0 ? `${guests} more` : guests === 1 ? '1 Guest' : `${guests} Guests`} ×{' '}
+                  {extra > 0 ? `${guests} more` : formatGuestCount(guests)} ×{' '}
                   {formatMoney(Number(event.ticketPrice ?? 0), currency)}
                 </span>
               )}
