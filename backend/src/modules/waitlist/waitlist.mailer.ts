@@ -31,7 +31,7 @@ export class WaitlistMailer {
           paragraphs: [
             greeting,
             `Thank you for requesting access to ${brand}. Your place in our exclusive community is secured, and you will be among the first to hear as membership opens.`,
-            'Private aviation at six hours notice, exceptional residences and the most coveted tables, arranged around the clock by your personal concierge. We look forward to welcoming you.',
+            'Private aviation at six hours’ notice, exceptional residences and the most coveted tables, arranged around the clock by your personal concierge. We look forward to welcoming you.',
           ],
           action: { label: 'Visit the Maison', url: this.config.APP_URL },
         });
