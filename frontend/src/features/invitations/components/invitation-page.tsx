@@ -54,6 +54,9 @@ export function InvitationPage({ code }: { code: string }) {
           <h2 id="pass-title" className={styles.rsvpTitle}>
             Your Pass
           </h2>
+          <p className={styles.passFor}>
+            {event.name} · {formatDate(event.date, 'long')}
+          </p>
           <img
             className={styles.passCode}
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(pass.svg)}`}

@@ -1,8 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Skeleton } from 'antd';
+import { Alert, App, Button } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { formatDate, formatEventTime, formatGuestCount, formatMoney } from '@maison/shared';
 import { Flourish, InvitationError } from '../../invitations';
 import {
@@ -132,7 +133,7 @@ export function PaymentPage() {
                 </p>
               </>
             ) : (
-              <Skeleton active paragraph={{ rows: 1 }} title={false} />
+              <Skeleton lines={2} align="center" label="Loading the event" />
             )}
           </header>
           <Flourish />
@@ -169,7 +170,7 @@ export function PaymentPage() {
 
           {payment.data && config.data ? (
             config.data.mode === 'stripe' && config.data.publishableKey ? (
-              <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+              <Suspense fallback={<Skeleton lines={4} label="Loading the payment form" />}>
                 <StripePaymentForm
                   publishableKey={config.data.publishableKey}
                   clientSecret={payment.data.clientSecret}
@@ -197,7 +198,7 @@ export function PaymentPage() {
               </Button>
             </div>
           ) : (
-            <Skeleton active paragraph={{ rows: 3 }} />
+            <Skeleton lines={4} label="Loading the payment form" />
           )}
 
           <p className={styles.secure}>
