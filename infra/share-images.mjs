@@ -131,7 +131,8 @@ try {
     ['share-invitation.png', invitationCard(values.brand)],
   ]) {
     await page.setContent(html, { waitUntil: 'load' });
-    await page.evaluate(() => document.fonts.ready);
+    // The page's own fonts are embedded: wait until the browser has them before the picture is taken.
+    await page.evaluate('document.fonts.ready');
     await page.screenshot({ path: join(PUBLIC, file), type: 'png' });
     process.stdout.write(`wrote frontend/public/${file}\n`);
   }

@@ -218,7 +218,8 @@ describe('the guest invitation page', () => {
 
   it('says plainly when no invitation has the code, and where to turn', async () => {
     fakeServer({
-      'GET /api/invitations/nope': () => json({ success: false, error: 'Invitation not found', code: 'NOT_FOUND' }, 404),
+      'GET /api/invitations/nope': () =>
+        json({ success: false, error: 'Invitation not found', code: 'NOT_FOUND' }, 404),
     });
     renderRoute('/invitation/nope');
     expect(await screen.findByRole('heading', { name: 'We cannot find this invitation' })).toBeInTheDocument();
