@@ -312,7 +312,8 @@ export function VendorApplicationPage() {
         </Section>
 
         <Section title="Terms & Conditions">
-          <div className={styles.terms}>
+          {/* A scrolling box: focusable so that a keyboard can scroll it too. */}
+          <div className={styles.terms} tabIndex={0} role="region" aria-label="Terms and conditions">
             <p>By submitting this application, you agree to be contacted by {brand} regarding your application.</p>
             <p>
               If your application is approved, you will be asked to sign a partnership agreement covering the terms of
