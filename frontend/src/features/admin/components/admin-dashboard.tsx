@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { MaintenanceAdminControl } from '../../maintenance';
 import { useBrand } from '../../../app/config';
 import styles from './admin.module.css';
+import { AdminTabBar } from './admin-tab-bar';
 import { WaitlistTab } from './waitlist-tab';
 
 const VendorsTab = lazy(() => import('../../vendors/vendors-tab'));
@@ -17,6 +18,40 @@ function TabFallback() {
     </div>
   );
 }
+
+/** Names the panels Ant Design's Tabs renders, which the tab bar's tabs point to. */
+const TABS_ID = 'admin-sections';
+
+const sections = [
+  { key: 'waitlist', label: 'Waitlist', children: <WaitlistTab /> },
+  {
+    key: 'requests',
+    label: 'Requests',
+    children: (
+      <Suspense fallback={<TabFallback />}>
+        <RequestsTab />
+      </Suspense>
+    ),
+  },
+  {
+    key: 'vendors',
+    label: 'Vendors',
+    children: (
+      <Suspense fallback={<TabFallback />}>
+        <VendorsTab />
+      </Suspense>
+    ),
+  },
+  {
+    key: 'launch-party',
+    label: 'Launch Party',
+    children: (
+      <Suspense fallback={<TabFallback />}>
+        <LaunchPartyTab />
+      </Suspense>
+    ),
+  },
+];
 
 /** The signed-in admin screen: maintenance controls, the queue dashboard link and the tabs. */
 export function AdminDashboard({ onSignOut }: { onSignOut: () => void }) {
@@ -44,38 +79,13 @@ export function AdminDashboard({ onSignOut }: { onSignOut: () => void }) {
         <MaintenanceAdminControl />
       </div>
       <Tabs
+        id={TABS_ID}
         defaultActiveKey="waitlist"
         destroyOnHidden={false}
-        items={[
-          { key: 'waitlist', label: 'Waitlist', children: <WaitlistTab /> },
-          {
-            key: 'requests',
-            label: 'Requests',
-            children: (
-              <Suspense fallback={<TabFallback />}>
-                <RequestsTab />
-              </Suspense>
-            ),
-          },
-          {
-            key: 'vendors',
-            label: 'Vendors',
-            children: (
-              <Suspense fallback={<TabFallback />}>
-                <VendorsTab />
-              </Suspense>
-            ),
-          },
-          {
-            key: 'launch-party',
-            label: 'Launch Party',
-            children: (
-              <Suspense fallback={<TabFallback />}>
-                <LaunchPartyTab />
-              </Suspense>
-            ),
-          },
-        ]}
+        renderTabBar={({ activeKey, onTabClick }) => (
+          <AdminTabBar id={TABS_ID} sections={sections} activeKey={activeKey} onSelect={onTabClick} />
+        )}
+        items={sections}
       />
     </main>
   );

@@ -1,9 +1,10 @@
 vi.setConfig({ testTimeout: 60_000 });
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { ADMIN_AUTH_KEY, basicHeader } from '../../../api/admin-client';
+import { setViewportWidth } from '../../../testing/browser';
 import { AdminPage } from './admin-page';
 
 const entries = [
@@ -27,7 +28,10 @@ const entries = [
   },
 ];
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  setViewportWidth(1440);
+});
 
 describe('AdminPage', () => {
   it('requires both fields, then signs in and shows the waitlist', async () => {
@@ -75,5 +79,36 @@ describe('AdminPage', () => {
     });
     renderWithProviders(<AdminPage />);
     expect(await screen.findByText('No waitlist entries found.')).toBeInTheDocument();
+  });
+
+  it('keeps every section reachable on a phone, by tap and by arrow keys, with nothing but tabs in the tab list', async () => {
+    setViewportWidth(375);
+    sessionStorage.setItem(ADMIN_AUTH_KEY, basicHeader('admin', 'secret-pass'));
+    fakeServer({
+      'GET /api/admin/waitlist': () => json({ data: entries, total: 2 }),
+      'GET /api/status': () => json({ maintenance: false }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<AdminPage />);
+    const list = await screen.findByRole('tablist', { name: 'Admin sections' });
+    const tabs = within(list).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Waitlist', 'Requests', 'Vendors', 'Launch Party']);
+    expect(list.querySelectorAll('button:not([role=tab])')).toHaveLength(0);
+    // The tab and Ant Design's panel name each other.
+    const panel = document.getElementById(tabs[0].getAttribute('aria-controls') ?? '');
+    expect(panel).toHaveAttribute('role', 'tabpanel');
+    expect(panel).toHaveAttribute('aria-labelledby', tabs[0].id);
+
+    await user.click(within(list).getByRole('tab', { name: 'Launch Party' }));
+    expect(within(list).getByRole('tab', { name: 'Launch Party' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.keyboard('{ArrowRight}');
+    const waitlist = within(list).getByRole('tab', { name: 'Waitlist' });
+    expect(waitlist).toHaveAttribute('aria-selected', 'true');
+    expect(waitlist).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(list).getByRole('tab', { name: 'Launch Party' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(list).getByRole('tab', { name: 'Vendors' })).toHaveAttribute('aria-selected', 'true');
   });
 });
