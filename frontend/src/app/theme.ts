@@ -7,7 +7,7 @@ export const palette = {
   ivory: '#f4eee3',
   gold: '#c9a35b',
   goldLight: '#e2c98f',
-  danger: '#e07a6a',
+  danger: '#e58d7e',
 } as const;
 
 export const fonts = {
@@ -24,12 +24,17 @@ export const antdTheme: ThemeConfig = {
     // Success is the house's gold, not a stock green: a toast's tick, a finished step.
     colorSuccess: palette.goldLight,
     colorError: palette.danger,
+    // Ant Design's dark algorithm darkens the error colour for text (Delete, Reject, Refund) below the
+    // contrast text needs on a raised panel; the house's own red stays readable on every night surface.
+    colorErrorText: palette.danger,
+    colorErrorTextHover: '#f0a89b',
+    colorErrorTextActive: palette.danger,
     colorBgBase: palette.ink,
     colorTextBase: palette.ivory,
     colorBgElevated: '#17171a',
     colorBorder: 'rgba(201, 163, 91, 0.28)',
     colorBorderSecondary: 'rgba(244, 238, 227, 0.08)',
-    // A disabled button or field still reads (4.5:1 on the raised ink), only quieter.
+    // A disabled button or field still reads on the raised ink, only quieter.
     colorTextDisabled: 'rgba(244, 238, 227, 0.5)',
     fontFamily: fonts.text,
     fontSize: 15,
