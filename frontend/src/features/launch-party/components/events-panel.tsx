@@ -6,9 +6,10 @@ import {
   PlusOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { App, Button, Card, Empty, Popconfirm, Spin, Tag } from 'antd';
+import { App, Button, Card, Popconfirm, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useDeleteEvent, useEvents } from '../api/launch-party';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import type { LaunchEvent } from '../api/types';
 import { EventFormModal } from './event-form-modal';
 import { formatEventDate, formatEventTime, formatEventType, formatPrice } from './format';
@@ -42,9 +43,7 @@ function EventCard({ event, onEdit }: { event: LaunchEvent; onEdit: () => void }
         event.imageUrl && !imageFailed ? (
           <img className={styles.eventImage} src={event.imageUrl} alt="" onError={() => setImageFailed(true)} />
         ) : (
-          <div className={styles.eventPlaceholder} aria-hidden>
-            <span>{event.name.charAt(0).toUpperCase()}</span>
-          </div>
+          <div className={styles.eventPlaceholder} aria-hidden />
         )
       }
       actions={[
@@ -114,13 +113,16 @@ export function EventsPanel() {
           <Spin />
         </div>
       ) : events.isError ? (
-        <Empty description={events.error.message} />
+        <EmptyState title={events.error.message} />
       ) : list.length === 0 ? (
-        <Empty description="No Events Yet">
-          <Button type="primary" onClick={openCreate}>
-            Create Your First Event
-          </Button>
-        </Empty>
+        <EmptyState
+          title="No Events Yet"
+          action={
+            <Button type="primary" onClick={openCreate}>
+              Create Your First Event
+            </Button>
+          }
+        />
       ) : (
         <div className={styles.eventGrid}>
           {list.map((event) => (

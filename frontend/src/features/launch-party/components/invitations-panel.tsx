@@ -1,7 +1,10 @@
 import { DeleteOutlined, ExportOutlined, MailOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Popconfirm, Progress, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { App, Button, Popconfirm, Progress, Space, Tag, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { EmailText } from '../../../lib/email-text';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import {
   launchPartyKeys,
   useBatchProgress,
@@ -13,6 +16,7 @@ import {
 import type { InvitationRow, LaunchEvent } from '../api/types';
 import { formatDateTime } from './format';
 import { InvitationFormModal } from './invitation-form-modal';
+import { ResponsiveTable } from './responsive-table';
 import styles from './launch-party.module.css';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -73,6 +77,7 @@ export function SendProgress({ batchId, onClose }: { batchId: string; onClose?: 
   return (
     <div className={styles.progress} role="status">
       <Progress
+        aria-label="Invitations sent"
         percent={Math.round((finished / Math.max(1, data.total)) * 100)}
         status={data.done ? (data.failed || data.unknown ? 'exception' : 'success') : 'active'}
         strokeColor="#c9a35b"
@@ -154,9 +159,15 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
     });
   };
 
-  const columns: TableProps<InvitationRow>['columns'] = [
+  const columns: ColumnType<InvitationRow>[] = [
     { title: 'Name', dataIndex: 'recipientName', key: 'name', width: 200 },
-    { title: 'Email', dataIndex: 'recipientEmail', key: 'email', width: 240, ellipsis: { showTitle: true } },
+    {
+      title: 'Email',
+      dataIndex: 'recipientEmail',
+      key: 'email',
+      width: 240,
+      render: (email: string) => <EmailText email={email} />,
+    },
     { title: 'Event', key: 'event', render: (_, row) => row.event.name },
     {
       title: 'Status',
@@ -245,15 +256,18 @@ export function InvitationsPanel({ events, eventId }: { events: LaunchEvent[]; e
         </Space>
       </div>
       {batchId ? <SendProgress batchId={batchId} onClose={() => setBatchId(null)} /> : null}
-      <Table
+      <ResponsiveTable<InvitationRow>
+        headKey="name"
+        actionsKey="actions"
         rowKey="id"
         columns={columns}
         dataSource={rows}
         loading={invitations.isLoading}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 1040 }}
         locale={{
-          emptyText: <Empty description={invitations.isError ? invitations.error.message : 'No Invitations Yet'} />,
+          emptyText: (
+            <EmptyState size="small" title={invitations.isError ? invitations.error.message : 'No Invitations Yet'} />
+          ),
         }}
       />
       <InvitationFormModal open={creating} events={events} eventId={eventId} onClose={() => setCreating(false)} />

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { ADMIN_AUTH_KEY, basicHeader } from '../../../api/admin-client';
-import LaunchPartyTab from './launch-party-tab';
+import LaunchPartyTab, { GUIDE_DISMISSED_KEY } from './launch-party-tab';
 
 // Ant Design's tables, tabs and dialogs under jsdom are slow; these walk through whole panels.
 vi.setConfig({ testTimeout: 60_000 });
@@ -94,7 +94,10 @@ const page = (data: unknown[]) => json({ data, total: data.length });
 const TAB = '[role=tab], [role=tab] *';
 
 beforeEach(() => sessionStorage.setItem(ADMIN_AUTH_KEY, basicHeader('admin', 'secret-pass')));
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 
 describe('the Launch Party tab', () => {
   it('shows the empty states of every list', async () => {
@@ -120,6 +123,28 @@ describe('the Launch Party tab', () => {
     expect(await screen.findByText('No RSVPs Yet')).toBeInTheDocument();
     await user.click(await screen.findByText('Payments', { selector: TAB }));
     expect(await screen.findByText('No Payments Yet')).toBeInTheDocument();
+  });
+
+  it('folds the Getting Started guide away once an event exists', async () => {
+    fakeServer({ 'GET /api/admin/events': () => page([event()]) });
+    renderWithProviders(<LaunchPartyTab />);
+    expect(await screen.findByText('The Riviera Launch')).toBeInTheDocument();
+    expect(screen.queryByText('Getting Started')).not.toBeInTheDocument();
+  });
+
+  it('hides the Getting Started guide when closed, and keeps it closed on the next visit', async () => {
+    fakeServer({ 'GET /api/admin/events': () => page([]) });
+    const user = userEvent.setup({ delay: null });
+    const first = renderWithProviders(<LaunchPartyTab />);
+    expect(await screen.findByText('Getting Started')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide the guide' }));
+    expect(screen.queryByText('Getting Started')).not.toBeInTheDocument();
+    expect(localStorage.getItem(GUIDE_DISMISSED_KEY)).toBe('1');
+    first.unmount();
+
+    renderWithProviders(<LaunchPartyTab />);
+    expect(await screen.findByText('No Events Yet')).toBeInTheDocument();
+    expect(screen.queryByText('Getting Started')).not.toBeInTheDocument();
   });
 
   it("shows each event's card: 'Invalid date' for an unreadable date, 'Free', and prices with their currency", async () => {

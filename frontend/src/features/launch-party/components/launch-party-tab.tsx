@@ -1,4 +1,5 @@
-import { Select, Steps, Tabs } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { Button, Select, Steps, Tabs } from 'antd';
 import { useState } from 'react';
 import { useEvents } from '../api/launch-party';
 import { EventsPanel } from './events-panel';
@@ -6,10 +7,27 @@ import { InvitationsPanel } from './invitations-panel';
 import styles from './launch-party.module.css';
 import { ResponsesPanel } from './responses-panel';
 
-function GettingStarted() {
+/** Remembers, in this browser, that the admin closed the guide. */
+export const GUIDE_DISMISSED_KEY = 'mf.admin.launch-party.guide-dismissed';
+
+function readDismissed(): boolean {
+  try {
+    return localStorage.getItem(GUIDE_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** The first steps, for a house with no event yet; it folds away once an event exists, or when closed. */
+function GettingStarted({ onDismiss }: { onDismiss: () => void }) {
   return (
-    <section className={styles.gettingStarted} aria-label="Getting Started">
-      <h3 className={styles.gettingStartedTitle}>Getting Started</h3>
+    <section className={styles.gettingStarted} aria-labelledby="getting-started-title">
+      <div className={styles.gettingStartedHead}>
+        <h3 id="getting-started-title" className={styles.gettingStartedTitle}>
+          Getting Started
+        </h3>
+        <Button type="text" size="small" icon={<CloseOutlined />} onClick={onDismiss} aria-label="Hide the guide" />
+      </div>
       <Steps
         size="small"
         current={-1}
@@ -28,7 +46,17 @@ export default function LaunchPartyTab() {
   const events = useEvents();
   const [tab, setTab] = useState('events');
   const [eventId, setEventId] = useState<number | undefined>(undefined);
+  const [guideDismissed, setGuideDismissed] = useState(readDismissed);
   const list = events.data?.data ?? [];
+  const showGuide = events.isSuccess && list.length === 0 && !guideDismissed;
+  const dismissGuide = () => {
+    setGuideDismissed(true);
+    try {
+      localStorage.setItem(GUIDE_DISMISSED_KEY, '1');
+    } catch {
+      // Storage refused (a private window): the guide stays closed for this visit only.
+    }
+  };
   const selected = list.some((e) => e.id === eventId) ? eventId : undefined;
 
   const filter = (
@@ -50,7 +78,7 @@ export default function LaunchPartyTab() {
       <header className={styles.tabHeader}>
         <h2 className={`mf-display ${styles.tabTitle}`}>Launch Party Management</h2>
       </header>
-      <GettingStarted />
+      {showGuide ? <GettingStarted onDismiss={dismissGuide} /> : null}
       <Tabs
         activeKey={tab}
         onChange={setTab}

@@ -1,8 +1,12 @@
-import { Button, Descriptions, Empty, Modal, Spin, Table, Tabs, Tag, type TableProps } from 'antd';
+import { Button, Descriptions, Modal, Spin, Tabs, Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { lazy, Suspense, useState } from 'react';
+import { EmailText } from '../../../lib/email-text';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useRsvps } from '../api/launch-party';
 import type { RsvpRow } from '../api/types';
 import { formatDateTime, formatEventDate } from './format';
+import { ResponsiveTable } from './responsive-table';
 import { WaitingListTable } from './waiting-list-table';
 
 const AdminPaymentsTable = lazy(() => import('../../payments/admin-payments-table'));
@@ -25,7 +29,9 @@ function RsvpDetails({ rsvp, onClose }: { rsvp: RsvpRow | null; onClose: () => v
       {rsvp ? (
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label="Guest">{rsvp.invitation.recipientName}</Descriptions.Item>
-          <Descriptions.Item label="Email">{rsvp.invitation.recipientEmail}</Descriptions.Item>
+          <Descriptions.Item label="Email">
+            <EmailText email={rsvp.invitation.recipientEmail} />
+          </Descriptions.Item>
           {rsvp.invitation.recipientPhone ? (
             <Descriptions.Item label="Phone">{rsvp.invitation.recipientPhone}</Descriptions.Item>
           ) : null}
@@ -56,9 +62,9 @@ function RsvpDetails({ rsvp, onClose }: { rsvp: RsvpRow | null; onClose: () => v
 function RsvpsTable({ eventId }: { eventId?: number }) {
   const rsvps = useRsvps(eventId);
   const [details, setDetails] = useState<RsvpRow | null>(null);
-  const columns: TableProps<RsvpRow>['columns'] = [
+  const columns: ColumnType<RsvpRow>[] = [
     { title: 'Guest', key: 'guest', render: (_, r) => r.invitation.recipientName },
-    { title: 'Email', key: 'email', render: (_, r) => r.invitation.recipientEmail },
+    { title: 'Email', key: 'email', render: (_, r) => <EmailText email={r.invitation.recipientEmail} /> },
     { title: 'Event', key: 'event', render: (_, r) => r.event.name },
     {
       title: 'Status',
@@ -79,14 +85,15 @@ function RsvpsTable({ eventId }: { eventId?: number }) {
   ];
   return (
     <>
-      <Table
+      <ResponsiveTable<RsvpRow>
+        headKey="guest"
+        actionsKey="actions"
         rowKey="id"
         columns={columns}
         dataSource={rsvps.data?.data ?? []}
         loading={rsvps.isLoading}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 800 }}
-        locale={{ emptyText: <Empty description={rsvps.isError ? rsvps.error.message : 'No RSVPs Yet'} /> }}
+        locale={{ emptyText: <EmptyState size="small" title={rsvps.isError ? rsvps.error.message : 'No RSVPs Yet'} /> }}
       />
       <RsvpDetails rsvp={details} onClose={() => setDetails(null)} />
     </>
@@ -114,7 +121,7 @@ export function ResponsesPanel({ eventId }: { eventId?: number }) {
           children: eventId ? (
             <WaitingListTable eventId={eventId} />
           ) : (
-            <Empty description="Choose an event to see its waiting list" />
+            <EmptyState size="small" title="Choose an event to see its waiting list" />
           ),
         },
       ]}

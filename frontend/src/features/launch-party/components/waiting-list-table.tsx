@@ -1,9 +1,13 @@
-import { Empty, Table, Tag, type TableProps } from 'antd';
+import { Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useAdminQuery } from '../../../api/admin-client';
+import { EmailText } from '../../../lib/email-text';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import type { ApiSchema } from '../../../api/types';
 import { launchPartyKeys } from '../api/launch-party';
 import type { Page } from '../api/types';
 import { formatDateTime } from './format';
+import { ResponsiveTable } from './responsive-table';
 
 type WaitingListRow = ApiSchema<'WaitingListAdminRow'>;
 
@@ -29,10 +33,10 @@ function useWaitingList(eventId: number) {
 /** An event's waiting list, in the order of the line: positions, offers and when they end. */
 export function WaitingListTable({ eventId }: { eventId: number }) {
   const list = useWaitingList(eventId);
-  const columns: TableProps<WaitingListRow>['columns'] = [
+  const columns: ColumnType<WaitingListRow>[] = [
     { title: 'Position', key: 'position', width: 90, render: (_, r) => r.position ?? '—' },
     { title: 'Guest', key: 'guest', render: (_, r) => r.invitation.recipientName },
-    { title: 'Email', key: 'email', render: (_, r) => r.invitation.recipientEmail },
+    { title: 'Email', key: 'email', render: (_, r) => <EmailText email={r.invitation.recipientEmail} /> },
     { title: 'Party', dataIndex: 'guestCount', key: 'guestCount', width: 80 },
     {
       title: 'Status',
@@ -50,15 +54,15 @@ export function WaitingListTable({ eventId }: { eventId: number }) {
     },
   ];
   return (
-    <Table
+    <ResponsiveTable<WaitingListRow>
+      headKey="guest"
       rowKey="id"
       columns={columns}
       dataSource={list.data?.data ?? []}
       loading={list.isLoading}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
       scroll={{ x: 900 }}
       locale={{
-        emptyText: <Empty description={list.isError ? list.error.message : 'No One Is Waiting'} />,
+        emptyText: <EmptyState size="small" title={list.isError ? list.error.message : 'No One Is Waiting'} />,
       }}
     />
   );
