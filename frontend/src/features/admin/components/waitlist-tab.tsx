@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Empty,
   Grid,
   Input,
   Pagination,
@@ -18,6 +17,8 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { adminDownload, useAdminQuery } from '../../../api/admin-client';
+import { EmailText } from '../../../lib/email-text';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import styles from './admin.module.css';
 import { displayName, formatCreated, formatNetWorth, type AdminWaitlistEntry } from './waitlist-format';
 
@@ -110,7 +111,14 @@ export function WaitlistTab() {
 
   const columns: TableProps<AdminWaitlistEntry>['columns'] = [
     { title: 'Name', key: 'name', render: (_, entry) => displayName(entry) },
-    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true, sortOrder: sortOrder('email') },
+    {
+      title: 'Email',
+      dataIndex: 'email',
+      key: 'email',
+      sorter: true,
+      sortOrder: sortOrder('email'),
+      render: (email: string) => <EmailText email={email} />,
+    },
     { title: 'Phone', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone || '—' },
     {
       title: 'Net Worth',
@@ -262,6 +270,8 @@ export function WaitlistTab() {
       )}
 
       {wide ? (
+        // No horizontal scroll (the emails wrap instead): with one, Ant Design copies the select-all
+        // box into a hidden measuring row, where the keyboard still reaches it.
         <Table<AdminWaitlistEntry>
           rowKey="id"
           columns={columns}
@@ -274,12 +284,11 @@ export function WaitlistTab() {
             preserveSelectedRowKeys: true,
             onChange: (keys) => setChosen(keys as string[]),
           }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
-          scroll={{ x: 760 }}
+          locale={{ emptyText: <EmptyState size="small" title={EMPTY_TEXT} /> }}
           size="middle"
         />
       ) : rows.length === 0 && !query.isFetching ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />
+        <EmptyState size="small" title={EMPTY_TEXT} />
       ) : (
         <ul className={styles.cards} aria-busy={query.isFetching}>
           {rows.map((entry) => (
@@ -295,7 +304,9 @@ export function WaitlistTab() {
               >
                 <dl className={styles.facts}>
                   <dt>Email</dt>
-                  <dd>{entry.email}</dd>
+                  <dd>
+                    <EmailText email={entry.email} />
+                  </dd>
                   <dt>Phone</dt>
                   <dd>{entry.phone || '—'}</dd>
                   <dt>Net Worth</dt>

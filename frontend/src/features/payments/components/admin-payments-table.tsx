@@ -3,21 +3,22 @@ import {
   Alert,
   App,
   Button,
-  Card,
   Descriptions,
-  Empty,
   Grid,
-  List,
   Modal,
+  Pagination,
   Popconfirm,
   Space,
+  Spin,
   Table,
   Tag,
   Tooltip,
   type TableProps,
 } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
+import { EmailText } from '../../../lib/email-text';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import {
   refundPending,
   useAdminPayments,
@@ -26,6 +27,7 @@ import {
   type AdminPayment,
 } from '../api/admin-payments';
 import { formatDateTime, formatMoney, formatMoneyFigure } from '@maison/shared';
+import styles from './admin-payments.module.css';
 
 const STATUS_COLOURS: Record<AdminPayment['status'], string> = {
   pending: 'gold',
@@ -92,6 +94,44 @@ function ReceiptLink({ url }: { url: string | null }) {
     <Button type="link" size="small" href={url} target="_blank" rel="noopener noreferrer" icon={<FileTextOutlined />}>
       Receipt
     </Button>
+  );
+}
+
+/** The payments on a phone: one card each, the amount and guest first, then the event and how it was paid. */
+function PaymentCards({
+  rows,
+  loading,
+  empty,
+  actions,
+}: {
+  rows: AdminPayment[];
+  loading: boolean;
+  empty: ReactNode;
+  actions: (p: AdminPayment) => ReactNode;
+}) {
+  if (loading) return <Spin className={styles.loading} />;
+  if (rows.length === 0) return empty;
+  return (
+    <ul className={styles.cards}>
+      {rows.map((p) => (
+        <li key={p.id} className={styles.card} data-testid="payment-card">
+          <div className={styles.cardHead}>
+            <div className={styles.who}>
+              <strong className={styles.amount}>{formatMoney(p.amount, p.currency)}</strong>
+              <div>{p.invitation.recipientName}</div>
+              <div className={styles.email}>
+                <EmailText email={p.invitation.recipientEmail} />
+              </div>
+            </div>
+            <StatusTags p={p} />
+          </div>
+          <p className={styles.meta}>
+            {p.event.name} · {methodLabel(p.paymentMethodType)} · {formatWhen(p.paymentDate ?? p.createdAt)}
+          </p>
+          <div className={styles.cardActions}>{actions(p)}</div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -168,7 +208,9 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
       render: (_, p) => (
         <div>
           <div>{p.invitation.recipientName}</div>
-          <div style={{ opacity: 0.6, fontSize: 13 }}>{p.invitation.recipientEmail}</div>
+          <div className={styles.email}>
+            <EmailText email={p.invitation.recipientEmail} />
+          </div>
         </div>
       ),
     },
@@ -235,7 +277,7 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
       setPageSize(size);
     },
   };
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Payments Yet" />;
+  const empty = <EmptyState size="small" title="No Payments Yet" />;
 
   return (
     <>
@@ -250,30 +292,10 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
           pagination={pagination}
         />
       ) : (
-        <List<AdminPayment>
-          dataSource={rows}
-          loading={query.isLoading}
-          locale={{ emptyText: empty }}
-          pagination={rows.length ? pagination : false}
-          renderItem={(p) => (
-            <Card size="small" style={{ marginBottom: 12, minWidth: 0 }} data-testid="payment-card">
-              <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8 }}>
-                <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                  <strong style={{ fontSize: 18 }}>{formatMoney(p.amount, p.currency)}</strong>
-                  <div>{p.invitation.recipientName}</div>
-                  <div style={{ opacity: 0.6, fontSize: 13 }}>{p.invitation.recipientEmail}</div>
-                </div>
-                <div style={{ flexShrink: 0 }}>
-                  <StatusTags p={p} />
-                </div>
-              </div>
-              <div style={{ marginTop: 8, fontSize: 13, opacity: 0.8, overflowWrap: 'anywhere' }}>
-                {p.event.name} · {methodLabel(p.paymentMethodType)} · {formatWhen(p.paymentDate ?? p.createdAt)}
-              </div>
-              <div style={{ marginTop: 4 }}>{actions(p)}</div>
-            </Card>
-          )}
-        />
+        <>
+          <PaymentCards rows={rows} loading={query.isLoading} empty={empty} actions={actions} />
+          {rows.length ? <Pagination {...pagination} size="small" className={styles.pagination} /> : null}
+        </>
       )}
       <Modal
         open={details !== null}

@@ -1,8 +1,9 @@
 import { DislikeOutlined, LikeOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@maison/shared';
-import { Alert, App, Button, Drawer, Empty, Input, InputNumber, Select, Spin, Tag, Timeline } from 'antd';
+import { Alert, App, Button, Drawer, Input, InputNumber, Select, Spin, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import {
   changeStatus,
   handBack,
@@ -338,7 +339,7 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
           <section aria-label="Ratings" className={styles.block}>
             <h4>The member’s ratings</h4>
             {data.ratings.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No ratings yet" />
+              <EmptyState size="small" title="No ratings yet" />
             ) : (
               <ul className={styles.ratings}>
                 {data.ratings.map((r) => (

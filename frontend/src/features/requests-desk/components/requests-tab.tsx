@@ -1,8 +1,9 @@
 import { ClockCircleOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Empty, Input, Select, Tag } from 'antd';
+import { Alert, App, Input, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { COLUMNS, useDeskCards, useDeskLive, useDeskStats, type StaffCard } from '../api/desk';
 import { CATEGORY_TITLE, duration, elapsed, STATUS_TITLE } from './desk-format';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { RequestDetail } from './request-detail';
 import styles from './desk.module.css';
 
@@ -143,7 +144,7 @@ export default function RequestsTab() {
                 {STATUS_TITLE[status]} <span className={styles.count}>{column.length}</span>
               </h3>
               {column.length === 0 ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No requests" />
+                <EmptyState size="small" title="No requests" />
               ) : (
                 column.map((card) => (
                   <RequestCard key={card.id} card={card} now={now} onOpen={() => setOpenId(card.id)} />

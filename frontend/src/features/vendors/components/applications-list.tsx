@@ -1,8 +1,9 @@
 import { CheckOutlined, CloseOutlined, GlobalOutlined } from '@ant-design/icons';
 import { formatDate } from '@maison/shared';
-import { Alert, Button, Empty, Pagination, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Pagination, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { APPLICATIONS_PAGE_SIZE, useDecideApplication, useVendorApplications } from '../api/admin-vendors';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import type { ApplicationStatus, VendorApplication } from '../api/types';
 import styles from './vendors.module.css';
 
@@ -115,7 +116,7 @@ export function ApplicationsList() {
       {query.isPending ? (
         <Skeleton active />
       ) : applications.length === 0 && !query.isError ? (
-        <Empty description="No Applications Found" />
+        <EmptyState size="small" title="No Applications Found" />
       ) : (
         <div className={styles.applications}>
           {applications.map((application) => (

@@ -1,8 +1,9 @@
 import { EditOutlined, EnvironmentOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Pagination, Skeleton, Tag } from 'antd';
+import { Alert, Button, Pagination, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useAdminVendors, VENDORS_PAGE_SIZE } from '../api/admin-vendors';
 import { useVendorTaxonomy } from '../api/taxonomy';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import type { Vendor, VendorStatus } from '../api/types';
 import { ApplicationsList } from './applications-list';
 import { VendorDialog } from './vendor-dialog';
@@ -59,7 +60,7 @@ export default function VendorsTab() {
         {vendors.isPending ? (
           <Skeleton active />
         ) : list.length === 0 && !vendors.isError ? (
-          <Empty description="No vendors found." />
+          <EmptyState size="small" title="No vendors found." />
         ) : (
           <div className={styles.grid}>
             {list.map((vendor) => (
