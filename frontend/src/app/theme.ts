@@ -34,7 +34,10 @@ export const antdTheme: ThemeConfig = {
     colorBgElevated: '#17171a',
     colorBorder: 'rgba(201, 163, 91, 0.28)',
     colorBorderSecondary: 'rgba(244, 238, 227, 0.08)',
-    // A disabled button or field still reads on the raised ink, only quieter.
+    // Quieter text (hints, placeholders, a disabled button) still reads on the raised ink: Ant
+    // Design's dark algorithm fades it further than text can go.
+    colorTextTertiary: 'rgba(244, 238, 227, 0.6)',
+    colorTextPlaceholder: 'rgba(244, 238, 227, 0.5)',
     colorTextDisabled: 'rgba(244, 238, 227, 0.5)',
     fontFamily: fonts.text,
     fontSize: 15,
