@@ -46,6 +46,13 @@ function keptFrame(entryId: string, fields: string[]): ReplyFrame {
   return { id: Number(entryId.slice(2)), last: !text.startsWith('event: delta\n'), text };
 }
 
+/** A reply that could not be asked for: its readers get the error frame. */
+function failedReply(error: unknown): ReplyStream {
+  const pieces = new ReplyStream();
+  pieces.fail(error);
+  return pieces;
+}
+
 /** What a reader is sent when the reply's writer went away before its last frame. */
 const interrupted = (id: number) => replyFrame(id, 'error', { error: 'The reply was interrupted. Please try again.' });
 
@@ -65,6 +72,8 @@ export interface Reply {
   content: string;
   createdAt: string;
   listeners: Set<FrameListener>;
+  /** The thread holds the reply (null), or why it could not be written. */
+  written: Promise<string | null>;
 }
 
 const MAX_FRAMES = 20_000;
@@ -101,9 +110,9 @@ const replyChannel = (id: string) => `chat:${id}`;
 
 /**
  * Members' replies, written by the server independently of the request that asked for one. A
- * reply reads top to bottom in `start`: the session was checked by the guard; the thread is
- * written and read (and whether a person has it); then the model is asked, or the member is told
- * a person will answer. Each frame goes at once to the listeners on this process (the request
+ * reply reads top to bottom in `start`: the session was checked by the guard; the thread is read
+ * (and whether a person has it); the model is asked; the thread is written; or, for a person, the
+ * thread is written and the member told a person will answer. Each frame goes at once to the listeners on this process (the request
  * that started it) and, batched, to a Redis stream (explicit ids 0-1, 0-2..., so nothing is read
  * twice) and the reply's live channel: a reload or a second tab, on any api process, reads what
  * is kept and follows the rest. Stop is published to every api process; the one writing aborts,
@@ -149,25 +158,18 @@ export class ChatStreamsService implements OnApplicationShutdown {
   async start(sessionId: string, body: StreamChatDto): Promise<Reply> {
     const id = randomUUID();
     const message = body.message === undefined ? undefined : { id: body.userMessageId, content: body.message };
-    const { turns, handedOff } = await this.threads.beginReply(sessionId, body.threadId, {
-      id,
-      message,
-      replaceFrom: body.replaceFrom,
-    });
+    const begin = { id, message, replaceFrom: body.replaceFrom };
+    const { turns, handedOff } = await this.threads.replyContext(sessionId, body.threadId, begin);
     await this.listenForStop().catch(() => undefined);
     const controller = new AbortController();
-    const asksForAPerson = message !== undefined && asksForPerson(message.content);
-    let pieces: ReplyStream;
-    try {
-      if (handedOff || asksForAPerson) {
-        if (!handedOff) await this.threads.handOff(body.threadId);
-        pieces = await this.personNotice(!handedOff);
-      } else {
-        pieces = await this.chat.stream(turns, controller.signal);
-      }
-    } catch (error) {
-      pieces = new ReplyStream();
-      pieces.fail(error);
+    const forAPerson = handedOff || (message !== undefined && asksForPerson(message.content));
+    // The model is asked first; the thread is written as the first words stream (a commit waits
+    // for the disk, a member need not), and the reply is saved in it only once it is written.
+    let pieces = forAPerson ? null : await this.chat.stream(turns, controller.signal).catch(failedReply);
+    const written = this.threads.beginReply(sessionId, body.threadId, begin);
+    if (!pieces) {
+      await written;
+      pieces = await this.personNotice(handedOff, body.threadId).catch(failedReply);
     }
     const reply: Reply = {
       id,
@@ -180,6 +182,14 @@ export class ChatStreamsService implements OnApplicationShutdown {
       content: '',
       createdAt: new Date().toISOString(),
       listeners: new Set(),
+      written: written.then(
+        () => null,
+        (error: unknown) => {
+          // Another tab changed the thread between its read and this write: the model stops.
+          controller.abort();
+          return error instanceof AppError ? error.message : 'An error occurred. Please try again.';
+        },
+      ),
     };
     this.running.set(id, reply);
     this.redis
@@ -199,8 +209,10 @@ export class ChatStreamsService implements OnApplicationShutdown {
     reply.listeners.delete(listener);
   }
 
-  /** What the member reads instead of an AI reply while a person has the thread, with the expected time. */
-  private async personNotice(first: boolean): Promise<ReplyStream> {
+  /** Hands the thread to a person (unless one has it) and tells the member, with the expected time. */
+  private async personNotice(handedOff: boolean, threadId: string): Promise<ReplyStream> {
+    if (!handedOff) await this.threads.handOff(threadId);
+    const first = !handedOff;
     const median = await this.requests.medianFirstResponseSeconds(7).catch(() => ({ seconds: null }));
     const minutes = Math.max(5, Math.ceil((median.seconds ?? 15 * 60) / 60 / 5) * 5);
     const text = first
@@ -269,6 +281,12 @@ export class ChatStreamsService implements OnApplicationShutdown {
   /** Saves the reply in its thread, then sends its last frame: once a member has read it, the thread holds it. */
   private async finish(reply: Reply, status: MessageStatus, failure: string | null): Promise<void> {
     this.running.delete(reply.id);
+    const refused = await reply.written;
+    if (refused !== null) {
+      this.emit(reply, 'error', { error: refused });
+      reply.listeners.clear();
+      return;
+    }
     await this.threads
       .finishReply(reply.sessionId, reply.threadId, reply.id, reply.content, status)
       .catch((error: Error) => this.logger.warn(`A finished reply could not be saved (${error.message})`));

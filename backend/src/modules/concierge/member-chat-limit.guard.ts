@@ -21,24 +21,27 @@ export class MemberChatLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { conciergeSessionId?: string }>();
-    await this.limits.consume(
-      {
-        name: 'member-chat:address',
-        limit: this.config.RATE_LIMIT_CHAT_PER_ADDRESS_PER_MINUTE,
-        windowSeconds: 60,
-        message: TOO_MANY,
-      },
-      clientIp(request),
-    );
-    await this.limits.consume(
-      {
-        name: 'member-chat:session',
-        limit: this.config.RATE_LIMIT_CHAT_PER_SESSION_PER_MINUTE,
-        windowSeconds: 60,
-        message: TOO_MANY,
-      },
-      request.conciergeSessionId ?? 'none',
-    );
+    // Both counts in one round trip: each is checked on its own.
+    await Promise.all([
+      this.limits.consume(
+        {
+          name: 'member-chat:address',
+          limit: this.config.RATE_LIMIT_CHAT_PER_ADDRESS_PER_MINUTE,
+          windowSeconds: 60,
+          message: TOO_MANY,
+        },
+        clientIp(request),
+      ),
+      this.limits.consume(
+        {
+          name: 'member-chat:session',
+          limit: this.config.RATE_LIMIT_CHAT_PER_SESSION_PER_MINUTE,
+          windowSeconds: 60,
+          message: TOO_MANY,
+        },
+        request.conciergeSessionId ?? 'none',
+      ),
+    ]);
     return true;
   }
 }

@@ -6,17 +6,18 @@ import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { StaffNotices } from '../../requests';
 import { OutboxService } from '../../../platform/queue/outbox.service';
 import type { ChatTurn } from '../../../platform/ai/types';
-import { beginReplyInOneStatement } from './begin-reply.statement';
 import type { MessageStatus } from './thread.entity';
 import { UUID } from '../../../common/uuid';
 
 export const DEFAULT_TITLE = 'New Conversation';
 
 const NOT_FOUND = 'Conversation not found';
+const MESSAGE_ID_TAKEN = 'This message id is already taken. Please send your message again.';
+const LAST_MESSAGE_YOURS = 'The last message must be yours.';
 /** The most recent messages of a thread the model reads (ChatService trims them to its budget). */
 const CONTEXT_TURNS = 40;
 
-/** A reply begun in its thread: what the model reads, and whether a person has the thread. */
+/** A reply about to begin in its thread: what the model reads, and whether a person has the thread. */
 export interface BegunReply {
   /** The thread's recent turns, oldest first, the member's message last (a concierge's reads as the assistant's). */
   turns: ChatTurn[];
@@ -64,6 +65,16 @@ interface ThreadRow {
   created_at: Date;
   updated_at: Date;
   handoff_at: Date | null;
+}
+
+/** replyContext's row: the thread (all null when not written yet), a message already holding the id, the recent turns. */
+interface ReplyContextRow {
+  session_id: string | null;
+  handed_off: boolean | null;
+  taken_thread: string | null;
+  taken_role: string | null;
+  taken_content: string | null;
+  recent: Array<Pick<MessageRow, 'role' | 'content'>>;
 }
 
 interface MessageRow {
@@ -222,11 +233,54 @@ export class ThreadsService {
   }
 
   /**
-   * Records a reply about to stream in the session's thread and answers the thread as the model
-   * is to read it: a member's new message in one statement (begin-reply.statement.ts), anything
-   * else (and whatever that statement leaves undecided) in one transaction. The thread is created when the browser made it offline; a
-   * thread of another session answers 404. `replaceFrom` drops that message and every later one
-   * (edit and resend, Regenerate). The member's message is added (a new one is recorded as a
+   * The thread as the model is to read it for a reply about to begin, and whether a person has
+   * it, refusing before anything is asked or written what beginReply would refuse: a thread of
+   * another session (404), an id that names another message (409), a thread that would not end
+   * with the member's message (400). The member's new message comes last; a message sent again
+   * is answered as it was (the thread up to it); `replaceFrom` reads the thread before that
+   * message (edit and resend, Regenerate). A thread not written yet (the browser made it
+   * offline) reads as empty. One query: it runs before the model is asked.
+   */
+  async replyContext(
+    sessionId: string,
+    threadId: string,
+    reply: { message?: { id?: string; content: string }; replaceFrom?: string },
+  ): Promise<BegunReply> {
+    if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
+    const messageId = reply.message?.id ?? null;
+    const [row] = await this.sql<ReplyContextRow>(
+      `select t.session_id, t.handoff_at is not null as handed_off, taken.thread_id as taken_thread,
+              taken.role as taken_role, taken.content as taken_content,
+              coalesce((select json_agg(json_build_object('role', m.role, 'content', m.content) order by m.seq)
+                 from (select role, content, seq from concierge_messages
+                        where thread_id = t.id and status <> 'error' and content <> ''
+                          and seq <= coalesce(case when taken.thread_id = t.id then taken.seq end, seq)
+                          and seq < coalesce((select seq from concierge_messages where id = ?::uuid and thread_id = t.id), seq + 1)
+                        order by seq desc limit ?) m), '[]'::json) as recent
+         from (select 1) one
+         left join concierge_threads t on t.id = ?
+         left join concierge_messages taken on taken.id = ?::uuid`,
+      [reply.replaceFrom ?? null, CONTEXT_TURNS, threadId, messageId],
+    );
+    if (row.session_id !== null && row.session_id !== sessionId) throw AppError.notFound(NOT_FOUND);
+    const turns = contextTurns(row.recent);
+    if (reply.message) {
+      const resent =
+        row.taken_thread === threadId && row.taken_role === 'user' && row.taken_content === reply.message.content;
+      // An edit may keep the id of the message it replaces: that message is dropped first.
+      const replaced = messageId !== null && messageId === reply.replaceFrom;
+      if (row.taken_thread !== null && !resent && !replaced) throw AppError.conflict(MESSAGE_ID_TAKEN);
+      if (!resent) turns.push({ role: 'user', content: reply.message.content });
+    }
+    if (turns.at(-1)?.role !== 'user') throw AppError.badRequest(LAST_MESSAGE_YOURS);
+    return { turns: turns.slice(-CONTEXT_TURNS), handedOff: row.handed_off === true };
+  }
+
+  /**
+   * Records a reply about to stream in the session's thread, in one transaction, deciding again
+   * what replyContext read (another tab may have written in between). The thread is created when
+   * the browser made it offline; a thread of another session answers 404. `replaceFrom` drops that
+   * message and every later one. The member's message is added (a new one is recorded as a
    * request by the worker, through a job written in the same transaction); the same message sent
    * again is kept once, and an id that names another message is refused (409). Nothing is
    * written when the thread does not end with the member's message (400).
@@ -235,26 +289,9 @@ export class ThreadsService {
     sessionId: string,
     threadId: string,
     reply: { id: string; message?: { id?: string; content: string }; replaceFrom?: string },
-  ): Promise<BegunReply> {
+  ): Promise<void> {
     if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
-    if (reply.message && !reply.replaceFrom) {
-      const content = reply.message.content;
-      const written = await beginReplyInOneStatement(this.em, {
-        threadId,
-        sessionId,
-        title: DEFAULT_TITLE,
-        memberMessageId: reply.message.id ?? crypto.randomUUID(),
-        content,
-        replyId: reply.id,
-        turns: CONTEXT_TURNS - 1,
-      });
-      if (written) {
-        void this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
-        const turns = [...contextTurns(written.recent.reverse()), { role: 'user' as const, content }];
-        return { turns, handedOff: written.handedOff };
-      }
-    }
-    const begun = await this.em.fork().transactional(async (em) => {
+    await this.em.fork().transactional(async (em) => {
       await em.execute(
         `insert into concierge_threads (id, session_id, title) values (?, ?, ?) on conflict (id) do nothing`,
         [threadId, sessionId, DEFAULT_TITLE],
@@ -272,23 +309,20 @@ export class ThreadsService {
       }
       // A message sent again is answered as it was: the thread up to it.
       const upTo = reply.message ? await this.addMemberMessage(em, threadId, reply.message) : null;
-      const recent = await em.execute<Array<Pick<MessageRow, 'role' | 'content'>>>(
-        `select role, content from concierge_messages
+      const [last] = await em.execute<Array<Pick<MessageRow, 'role'>>>(
+        `select role from concierge_messages
           where thread_id = ? and status <> 'error' and content <> '' and (?::bigint is null or seq <= ?)
-          order by seq desc limit ?`,
-        [threadId, upTo, upTo, CONTEXT_TURNS],
+          order by seq desc limit 1`,
+        [threadId, upTo, upTo],
       );
-      const turns = contextTurns(recent.reverse());
-      if (turns.at(-1)?.role !== 'user') throw AppError.badRequest('The last message must be yours.');
+      if (last?.role !== 'user') throw AppError.badRequest(LAST_MESSAGE_YOURS);
       await em.execute(
         `insert into concierge_messages (id, thread_id, role, content, status) values (?, ?, 'assistant', '', 'streaming')`,
         [reply.id, threadId],
       );
       await em.execute('update concierge_threads set updated_at = now() where id = ?', [threadId]);
-      return { turns, handedOff: thread.handoff_at !== null };
     });
     void this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
-    return begun;
   }
 
   /**
@@ -315,7 +349,7 @@ export class ThreadsService {
       [id],
     );
     const resent = existing?.thread_id === threadId && existing.role === 'user' && existing.content === message.content;
-    if (!resent) throw AppError.conflict('This message id is already taken. Please send your message again.');
+    if (!resent) throw AppError.conflict(MESSAGE_ID_TAKEN);
     return existing.seq;
   }
 
