@@ -117,7 +117,8 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
             <span className={styles.muted}>Received {when(request.createdAt)}</span>
           </div>
 
-          <section aria-label="Conversation" className={styles.conversation}>
+          {/* It scrolls: focusable so that a keyboard can scroll it too. */}
+          <section aria-label="Conversation" className={styles.conversation} tabIndex={0}>
             <h4>Conversation</h4>
             {data.conversation.length === 0 ? (
               <p className={styles.muted}>This request came from the public chat: {request.text}</p>
