@@ -3,6 +3,7 @@ import { formatDate } from '@maison/shared';
 import { Alert, Button, Pagination, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { APPLICATIONS_PAGE_SIZE, useDecideApplication, useVendorApplications } from '../api/admin-vendors';
+import { EmailText } from '../../../lib/email-text';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import type { ApplicationStatus, VendorApplication } from '../api/types';
 import styles from './vendors.module.css';
@@ -54,7 +55,9 @@ function ApplicationCard({ application }: { application: VendorApplication }) {
             {application.contactTitle ? `, ${application.contactTitle}` : ''}
           </p>
           <p>
-            <a href={`mailto:${application.email}`}>{application.email}</a>
+            <a href={`mailto:${application.email}`}>
+              <EmailText email={application.email} />
+            </a>
           </p>
           <p>
             <a href={`tel:${application.phone}`}>{application.phone}</a>

@@ -137,7 +137,7 @@ export function BusinessSearch({
         disabled={disabled}
         prefix={<SearchOutlined />}
         suffix={searching ? <LoadingOutlined /> : <span />}
-        placeholder="Search for a business by name or city"
+        placeholder="Business name or city"
         aria-label="Search for a business"
         value={text}
         onChange={(event) => setText(event.target.value)}
