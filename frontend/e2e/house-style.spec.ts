@@ -55,18 +55,25 @@ for (const size of WIDTHS) {
         const started = performance.now();
         try {
           await screen.around?.before(api);
-          await test.step(screen.name, () => screen.open(page, house), { timeout: 60_000 });
-          await settle(page);
-          if (SHOTS) {
-            const file = `${String(index + 1).padStart(2, '0')}-${screen.area}-${slug(screen.name)}-${size.width}.png`;
-            await page.screenshot({ path: join(SHOTS, file), fullPage: true, animations: 'disabled' });
-          } else {
-            findings.push(
-              ...(await overflowFindings(page)),
-              ...(await ellipsisFindings(page)),
-              ...(await axeFindings(page)),
-            );
-          }
+          // One screen that hangs is reported as such, and the walk goes on.
+          await test.step(
+            screen.name,
+            async () => {
+              await screen.open(page, house);
+              await settle(page);
+              if (SHOTS) {
+                const file = `${String(index + 1).padStart(2, '0')}-${screen.area}-${slug(screen.name)}-${size.width}.png`;
+                await page.screenshot({ path: join(SHOTS, file), fullPage: true, animations: 'disabled' });
+              } else {
+                findings.push(
+                  ...(await overflowFindings(page)),
+                  ...(await ellipsisFindings(page)),
+                  ...(await axeFindings(page)),
+                );
+              }
+            },
+            { timeout: 120_000 },
+          );
         } catch (error) {
           findings.push(`could not open the screen: ${reason(error)}`);
         } finally {
