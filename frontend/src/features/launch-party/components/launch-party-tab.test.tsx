@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../../testing/fake-server';
+import { setViewportWidth } from '../../../testing/browser';
 import { renderWithProviders } from '../../../testing/render';
 import { ADMIN_AUTH_KEY, basicHeader } from '../../../api/admin-client';
 import LaunchPartyTab, { GUIDE_DISMISSED_KEY } from './launch-party-tab';
@@ -97,6 +98,7 @@ beforeEach(() => sessionStorage.setItem(ADMIN_AUTH_KEY, basicHeader('admin', 'se
 afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
+  setViewportWidth(1440);
 });
 
 describe('the Launch Party tab', () => {
@@ -287,6 +289,23 @@ describe('the Launch Party tab', () => {
     expect(await screen.findByText('2 of 2 sent')).toBeInTheDocument();
     expect(screen.getByText('Dismiss')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/events/1/invitations/send-pending')).toHaveLength(1);
+  });
+
+  it('shows each invitation on a phone as a card, with no table to scroll sideways', async () => {
+    setViewportWidth(375);
+    const long = 'isadora.montague-fitzwilliam@correspondance-privee.example.com';
+    fakeServer({
+      'GET /api/admin/events': () => page([event()]),
+      'GET /api/admin/invitations': () => page([invitation(1, { recipientEmail: long })]),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { container } = renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Invitations', { selector: TAB }));
+    const card = (await screen.findByText('Guest 1')).closest('li') as HTMLElement;
+    expect(container.querySelector('table')).toBeNull();
+    expect(within(card).getByText(long)).toBeInTheDocument();
+    expect(card).toHaveTextContent('Not sent');
+    expect(within(card).getByLabelText('Send invitation to Guest 1')).toBeInTheDocument();
   });
 
   it('shows an interrupted send as outcome unknown, and says so before sending it again', async () => {
