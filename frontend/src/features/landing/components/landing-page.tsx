@@ -7,6 +7,7 @@ import { ConfettiEasterEgg } from './confetti-easter-egg';
 import { FeaturesSection } from './features-section';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
+import { HydrateWhenSeen } from './hydrate-when-seen';
 import { PartnersSection } from './partners-section';
 import { PrivacyPledge } from './privacy-pledge';
 import { SiteFooter } from './site-footer';
@@ -34,14 +35,16 @@ export function LandingPage({ accessForm }: { accessForm: ReactNode }) {
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         <Hero />
-        <FeaturesSection />
-        <TiersSection />
-        <HowItWorks />
-        <PrivacyPledge />
+        {/* What lies below the fold is hydrated as it comes into view, or when the browser is idle;
+            the waitlist's section is hydrated with the hero, so that it takes input at once. */}
+        <HydrateWhenSeen anchor="features" part={FeaturesSection} />
+        <HydrateWhenSeen anchor="tiers" part={TiersSection} />
+        <HydrateWhenSeen anchor="how-it-works" part={HowItWorks} />
+        <HydrateWhenSeen anchor="privacy" part={PrivacyPledge} />
         <AccessSection form={accessForm} />
-        <PartnersSection />
+        <HydrateWhenSeen anchor="partners" part={PartnersSection} />
       </main>
-      <SiteFooter />
+      <HydrateWhenSeen anchor="partners" part={SiteFooter} />
       <ConfettiEasterEgg />
     </>
   );
