@@ -112,6 +112,8 @@ test.describe('the admin dashboard', () => {
     await visitor.goto('/');
     await visitor.getByRole('button', { name: 'Return to Site' }).click();
     const dialog = visitor.getByRole('dialog');
+    // Nothing is filled in for the visitor: the administrator names themself.
+    await dialog.getByLabel('Username').fill(ADMIN.username);
     await dialog.getByLabel('Password').fill('wrong-password');
     await dialog.getByRole('button', { name: 'Return to Site' }).click();
     await expect(dialog.getByText('Invalid credentials')).toBeVisible();
@@ -146,6 +148,7 @@ test.describe('the admin dashboard', () => {
     await untilInteractive(page);
     await page.keyboard.press('Control+Alt+KeyM');
     const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill(ADMIN.username);
     await dialog.getByLabel('Password').fill(ADMIN.password);
     await dialog.getByRole('button', { name: 'Activate' }).click();
     await expect(page.getByText('Maintenance mode activated')).toBeVisible();
