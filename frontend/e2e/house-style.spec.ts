@@ -185,17 +185,6 @@ test('states axe misses keep their text readable: a declined card, a form error,
       },
     },
     {
-      name: 'admin Waitlist: Invite to event, disabled until rows are chosen',
-      measure: async (page) => {
-        await page.setViewportSize(WIDTHS[1]);
-        await adminTab(page);
-        await page.getByLabel('Search the waitlist').fill(house.waitlistTag);
-        const invite = page.getByRole('button', { name: 'Invite to event' });
-        await expect(invite).toBeDisabled();
-        return invite;
-      },
-    },
-    {
       name: 'admin Invitations: Create Invitation, disabled until an event is chosen',
       measure: async (page) => {
         await page.setViewportSize(WIDTHS[1]);
