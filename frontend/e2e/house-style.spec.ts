@@ -185,13 +185,23 @@ test('states axe misses keep their text readable: a declined card, a form error,
       },
     },
     {
-      name: 'admin Invitations: Create Invitation, disabled until an event is chosen',
+      name: 'admin Waitlist: Invite all, disabled when nothing matches',
       measure: async (page) => {
         await page.setViewportSize(WIDTHS[1]);
-        await adminTab(page, 'Launch Party', 'Invitations');
-        const create = page.getByRole('button', { name: 'Create Invitation' });
-        await expect(create).toBeDisabled();
-        return create;
+        await adminTab(page);
+        await page.getByLabel('Search the waitlist').fill('nobody-matches-this-search');
+        const invite = page.getByRole('button', { name: /^Invite all/ });
+        await expect(invite).toBeDisabled();
+        return invite;
+      },
+    },
+    {
+      name: 'members’ sign-in: Access Concierge, disabled while the password is empty',
+      measure: async (page) => {
+        await page.goto('/concierge-auth');
+        const access = page.getByRole('button', { name: 'Access Concierge' });
+        await expect(access).toBeDisabled();
+        return access;
       },
     },
     {
