@@ -42,8 +42,8 @@ function Gate({ anchor, children }: { anchor: string; children: ReactNode }) {
 interface Wait {
   seen: Promise<void>;
   release: () => void;
-  released: boolean;
-  element: Element;
+  /** The anchor, until the wait is released. */
+  element?: Element;
 }
 
 const waits = new Map<string, Wait>();
@@ -61,8 +61,9 @@ function whenSeen(anchor: string): Promise<void> | undefined {
   if (typeof document === 'undefined') return undefined;
   const known = waits.get(anchor);
   if (known) {
-    if (known.element.isConnected) return known.seen;
-    // The visitor left before the part was seen: the page they come back to is rendered afresh.
+    if (known.element?.isConnected) return known.seen;
+    // Hydrated already, or the visitor left before the part was seen: the page they come back to
+    // is rendered afresh.
     known.release();
     return undefined;
   }
@@ -72,21 +73,21 @@ function whenSeen(anchor: string): Promise<void> | undefined {
   const wait: Wait = {
     seen: new Promise<void>((settle) => (resolve = settle)),
     release: () => {
-      if (wait.released) return;
-      wait.released = true;
-      observer?.unobserve(element);
+      if (!wait.element) return;
+      observer?.unobserve(wait.element);
+      byElement.delete(wait.element);
+      wait.element = undefined;
       resolve();
     },
-    released: false,
     element,
   };
   waits.set(anchor, wait);
   byElement.set(element, wait);
-  watch(wait);
+  watch(wait, element);
   return wait.seen;
 }
 
-function watch(wait: Wait) {
+function watch(wait: Wait, element: Element) {
   if (typeof IntersectionObserver !== 'undefined') {
     // A quarter of a screen ahead, so that a scrolling visitor meets the part already hydrated.
     observer ??= new IntersectionObserver(
@@ -95,7 +96,7 @@ function watch(wait: Wait) {
       },
       { rootMargin: '25% 0px' },
     );
-    observer.observe(wait.element);
+    observer.observe(element);
   }
   idleQueue.push(wait);
   if (!pumping) releaseWhenIdle();
@@ -105,7 +106,7 @@ function releaseWhenIdle() {
   pumping = true;
   whenIdle(() => {
     let next = idleQueue.shift();
-    while (next?.released) next = idleQueue.shift();
+    while (next && !next.element) next = idleQueue.shift();
     next?.release();
     if (idleQueue.length) releaseWhenIdle();
     else pumping = false;
