@@ -185,17 +185,6 @@ test('states axe misses keep their text readable: a declined card, a form error,
       },
     },
     {
-      name: 'admin Waitlist: Invite all, disabled when nothing matches',
-      measure: async (page) => {
-        await page.setViewportSize(WIDTHS[1]);
-        await adminTab(page);
-        await page.getByLabel('Search the waitlist').fill('nobody-matches-this-search');
-        const invite = page.getByRole('button', { name: /^Invite all/ });
-        await expect(invite).toBeDisabled();
-        return invite;
-      },
-    },
-    {
       name: 'members’ sign-in: Access Concierge, disabled while the password is empty',
       measure: async (page) => {
         await page.goto('/concierge-auth');
