@@ -38,7 +38,7 @@ export const antdTheme: ThemeConfig = {
     // Design's dark algorithm fades it further than text can go.
     colorTextTertiary: 'rgba(244, 238, 227, 0.6)',
     colorTextPlaceholder: 'rgba(244, 238, 227, 0.5)',
-    colorTextDisabled: 'rgba(244, 238, 227, 0.5)',
+    colorTextDisabled: 'rgba(244, 238, 227, 0.56)',
     fontFamily: fonts.text,
     fontSize: 15,
     borderRadius: 2,
