@@ -58,3 +58,30 @@ test('/: the waitlist form filled in before hydration signs the visitor up', asy
     .click();
   await expect(form.getByRole('heading', { name: 'Welcome to the Inner Circle' })).toBeVisible();
 });
+
+test('/: a part below the fold that is still its prerendered HTML answers the first tap on it', async ({ page }) => {
+  // Neither idle time nor scrolling takes the parts below the fold over here: only the tap can.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+    window.IntersectionObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+  });
+  await page.goto('/');
+  // The page above the fold is React's (the waitlist form hydrates first).
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form');
+    return !!form && Object.keys(form).some((key) => key.startsWith('__reactFiber$'));
+  });
+  const apply = page.getByRole('button', { name: 'Apply Now' });
+  expect(await apply.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber$')))).toBe(
+    false,
+  );
+  await apply.click();
+  await expect(page).toHaveURL(/\/vendor-apply$/);
+});

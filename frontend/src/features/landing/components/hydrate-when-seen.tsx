@@ -14,6 +14,11 @@ import { Activity, memo, use, type ComponentType, type ReactNode } from 'react';
  * elements, so that nothing above it can give it new props, which React would answer by rendering
  * it afresh at once.
  *
+ * A tap, click, key or focus that lands in a part still waiting takes it over at once, with the
+ * parts above it: the wait is settled (and marked so, which `use` reads without waiting) before
+ * React's own listener sees the event, so React hydrates that part there and then and hands it the
+ * event, instead of the tap landing on HTML that does not answer yet.
+ *
  * `anchor` is the id of an element of the prerendered page whose coming into view means the part
  * is about to be seen (its own section, or the one just above it).
  */
@@ -39,8 +44,11 @@ function Gate({ anchor, children }: { anchor: string; children: ReactNode }) {
   return children;
 }
 
+/** A promise `use` can read as settled without waiting, once its status says so. */
+type Settleable = Promise<void> & { status?: 'pending' | 'fulfilled'; value?: undefined };
+
 interface Wait {
-  seen: Promise<void>;
+  seen: Settleable;
   release: () => void;
   /** The anchor, until the wait is released. */
   element?: Element;
@@ -70,13 +78,16 @@ function whenSeen(anchor: string): Promise<void> | undefined {
   const element = document.getElementById(anchor);
   if (!element) return undefined;
   let resolve = () => {};
+  const seen: Settleable = new Promise<void>((settle) => (resolve = settle));
   const wait: Wait = {
-    seen: new Promise<void>((settle) => (resolve = settle)),
+    seen,
     release: () => {
       if (!wait.element) return;
       observer?.unobserve(wait.element);
       byElement.delete(wait.element);
       wait.element = undefined;
+      seen.status = 'fulfilled';
+      seen.value = undefined;
       resolve();
     },
     element,
@@ -87,7 +98,32 @@ function whenSeen(anchor: string): Promise<void> | undefined {
   return wait.seen;
 }
 
+/** The events React hydrates a part for at once, when the part can be (see the top of this file). */
+const INTERACTIONS = ['pointerdown', 'mousedown', 'touchstart', 'click', 'keydown', 'focusin'] as const;
+let listening = false;
+
+/** Releases the parts the event lands in, or below which it lands: the visitor is there. */
+function releaseWhereTouched(event: Event) {
+  const target = event.target;
+  if (!(target instanceof Node)) return;
+  for (const [element, wait] of [...byElement]) {
+    const before = element.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (element.contains(target) || before) wait.release();
+  }
+  if (byElement.size === 0) stopListening();
+}
+
+function stopListening() {
+  for (const type of INTERACTIONS) window.removeEventListener(type, releaseWhereTouched, true);
+  listening = false;
+}
+
 function watch(wait: Wait, element: Element) {
+  if (!listening) {
+    // On the window, in the capture phase: before React's listener on its root.
+    for (const type of INTERACTIONS) window.addEventListener(type, releaseWhereTouched, true);
+    listening = true;
+  }
   if (typeof IntersectionObserver !== 'undefined') {
     // A quarter of a screen ahead, so that a scrolling visitor meets the part already hydrated.
     observer ??= new IntersectionObserver(
