@@ -61,7 +61,8 @@ test('a guest opens the emailed link, answers, then changes the count and declin
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 
-  // Change the count to three.
+  // Change the count to three: the pass comes first, the form behind 'Change Your Answer'.
+  await page.getByRole('button', { name: 'Change Your Answer' }).click();
   await page.locator('label', { has: page.getByRole('radio', { name: '3', exact: true }) }).click();
   await page.getByLabel('Guest 3 name').fill('Princess Caroline');
   await page.getByRole('button', { name: 'Update RSVP' }).click();
@@ -72,6 +73,7 @@ test('a guest opens the emailed link, answers, then changes the count and declin
   // Decline: the seats go back, and the guest is told, with a calendar update.
   await page.goto(invitationPath);
   await expect(page.getByTestId('current-answer')).toContainText('You are attending with 3 guests.');
+  await page.getByRole('button', { name: 'Change Your Answer' }).click();
   await page.getByText('Regretfully Decline').click();
   await page.getByRole('button', { name: 'Update RSVP' }).click();
   await expect(page.getByText(`We are sorry you cannot join us for ${eventName}.`)).toBeVisible();
