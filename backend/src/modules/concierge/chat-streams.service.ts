@@ -341,9 +341,13 @@ export class ChatStreamsService implements OnApplicationShutdown {
       follower.end();
     };
     const deliver = (frame: ReplyFrame) => {
-      if (over || frame.id <= last) return;
-      last = frame.id;
-      follower.frame(frame);
+      if (over) return;
+      if (frame.id > last) {
+        last = frame.id;
+        follower.frame(frame);
+      }
+      // The reply's last frame ends the answer even when the reader asked to start past it (a
+      // reply that ended while its last frames were on their way to Redis).
       if (frame.last) end();
     };
     signal.addEventListener('abort', stop, { once: true });
