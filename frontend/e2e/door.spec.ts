@@ -1,31 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './support/database';
 import { answerTo, choose } from './support/page';
-import { AUTH, signIn, createEvent } from './support/admin';
+import { AUTH, signIn, createEvent, startingSoon } from './support/admin';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ animations: 'disabled', path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/**
- * An evening that starts within the hour and lasts three, on UTC's clock (the e2e app's
- * DEFAULT_EVENT_TIME_ZONE, so the event's venue clock): the door checks guests in only on the
- * event's day. Answers may change until the start.
- */
-function startingSoon() {
-  const start = new Date(Date.now() + 3_600_000);
-  const end = new Date(start.getTime() + 3 * 3_600_000);
-  const clock = (at: Date) => at.toISOString().slice(11, 16);
-  const date = start.toISOString().slice(0, 10);
-  return {
-    date,
-    startTime: clock(start),
-    endTime: clock(end),
-    rsvpDeadline: `${date}T${clock(start)}`,
-    reminderHours: [],
-  };
 }
 
 test('an admin selects waitlist rows, invites them to an event, and the progress bar reaches 100%', async ({

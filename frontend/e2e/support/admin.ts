@@ -48,3 +48,22 @@ export async function createEvent(
   expect(response.status()).toBe(201);
   return (await response.json()).data.id as number;
 }
+
+/**
+ * An evening that starts within the hour and lasts three, on UTC's clock (the e2e app's
+ * DEFAULT_EVENT_TIME_ZONE, so the event's venue clock): the door checks guests in only on the
+ * event's day. Answers may change until the start.
+ */
+export function startingSoon() {
+  const start = new Date(Date.now() + 3_600_000);
+  const end = new Date(start.getTime() + 3 * 3_600_000);
+  const clock = (at: Date) => at.toISOString().slice(11, 16);
+  const date = start.toISOString().slice(0, 10);
+  return {
+    date,
+    startTime: clock(start),
+    endTime: clock(end),
+    rsvpDeadline: `${date}T${clock(start)}`,
+    reminderHours: [],
+  };
+}

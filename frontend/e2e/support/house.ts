@@ -6,7 +6,7 @@ import {
   type Cookie,
   type Page,
 } from '@playwright/test';
-import { AUTH, createEvent } from './admin';
+import { AUTH, createEvent, startingSoon } from './admin';
 
 /**
  * Every screen of the house, with the data that fills it: the house-style spec checks each one at
@@ -58,21 +58,6 @@ async function rsvp(request: APIRequestContext, code: string, data: Record<strin
   const response = await request.post(`/api/invitations/${code}/rsvp`, { data });
   expect(response.ok(), await response.text()).toBeTruthy();
   return (await response.json()).data.rsvp.id as string;
-}
-
-/** An evening within the hour, on the e2e app's UTC clock: the door opens only on the event's day. */
-function startingSoon() {
-  const start = new Date(Date.now() + 3_600_000);
-  const end = new Date(start.getTime() + 3 * 3_600_000);
-  const clock = (at: Date) => at.toISOString().slice(11, 16);
-  const date = start.toISOString().slice(0, 10);
-  return {
-    date,
-    startTime: clock(start),
-    endTime: clock(end),
-    rsvpDeadline: `${date}T${clock(start)}`,
-    reminderHours: [],
-  };
 }
 
 export async function payWith(page: Page, card: string): Promise<void> {
