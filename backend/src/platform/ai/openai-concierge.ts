@@ -1,7 +1,9 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AiUnavailableError, type ConciergeAi } from './concierge-ai';
 import type { ConciergeLanguage } from './concierge-language';
+import { ModelTransport } from './model-transport';
 import { withPersona } from './persona';
 import { ReplyStream } from './reply-stream';
 import {
@@ -21,6 +23,11 @@ export interface OpenAiSettings {
 
 /** Longest wait for the model: for an answer, or between two pieces of a streamed one. */
 const TIMEOUT_MS = 60_000;
+/**
+ * How long the rest of a streamed answer (after its finish reason) is read, off the member's path,
+ * so that the connection can serve the next reply; a server that leaves the stream open is then left.
+ */
+const DRAIN_MS = 2_000;
 
 const PARSE_SCHEMA = {
   type: 'object',
@@ -41,8 +48,9 @@ function text(value: unknown, max = 200): string | null {
 }
 
 /** Replies, parses and titles from OpenAI or any server that speaks its chat completions API. */
-export class OpenAiConcierge implements ConciergeAi {
+export class OpenAiConcierge implements ConciergeAi, OnApplicationShutdown {
   readonly name = 'openai' as const;
+  private readonly transport = new ModelTransport();
   private readonly client: OpenAI;
 
   constructor(
@@ -54,7 +62,12 @@ export class OpenAiConcierge implements ConciergeAi {
       baseURL: settings.baseURL,
       maxRetries: 1,
       timeout: TIMEOUT_MS,
+      fetch: this.transport.fetch,
     });
+  }
+
+  onApplicationShutdown(): void {
+    this.transport.close();
   }
 
   private messages(turns: ChatTurn[], context: ReplyContext = {}): ChatCompletionMessageParam[] {
@@ -99,25 +112,36 @@ export class OpenAiConcierge implements ConciergeAi {
     return reply;
   }
 
-  /** Reads the model's streamed answer into `reply`; a stall of TIMEOUT_MS between two pieces fails it. */
+  /**
+   * Reads the model's streamed answer into `reply`; a stall of TIMEOUT_MS between two pieces fails it.
+   * The answer is whole at its finish reason: the reply ends there, and the rest of the stream is read
+   * for at most DRAIN_MS.
+   */
   private async write(reply: ReplyStream, turns: ChatTurn[], signal: AbortSignal, context?: ReplyContext) {
     const stalled = new AbortController();
     let timer = setTimeout(() => stalled.abort(), TIMEOUT_MS);
+    let finished = false;
     try {
       const stream = await this.client.chat.completions.create(
         { model: this.settings.model, messages: this.messages(turns, context), temperature: 0.7, stream: true },
         { signal: AbortSignal.any([signal, stalled.signal]) },
       );
       for await (const chunk of stream) {
+        if (finished) continue;
         clearTimeout(timer);
-        timer = setTimeout(() => stalled.abort(), TIMEOUT_MS);
         const choice = chunk.choices[0];
         if (choice?.delta?.content) reply.piece(choice.delta.content);
-        // The answer is whole at its finish reason: a server that then leaves the stream open is not waited for.
-        if (choice?.finish_reason) break;
+        if (choice?.finish_reason) {
+          finished = true;
+          reply.end();
+          timer = setTimeout(() => stalled.abort(), DRAIN_MS);
+        } else {
+          timer = setTimeout(() => stalled.abort(), TIMEOUT_MS);
+        }
       }
-      reply.end();
+      if (!finished) reply.end();
     } catch (error) {
+      if (finished) return;
       if (signal.aborted) reply.end();
       else reply.fail(new AiUnavailableError(error));
     } finally {
