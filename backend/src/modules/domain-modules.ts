@@ -7,6 +7,7 @@ import { EventsModule } from './events';
 import { ImagesModule } from './images';
 import { InvitationsModule } from './invitations';
 import { MaintenanceModule } from './maintenance';
+import { MembersModule } from './members';
 import { PaymentsModule } from './payments';
 import { SiteConfigModule } from './site-config';
 import { ThreadSessionsModule } from './thread-sessions.module';
@@ -22,6 +23,7 @@ export const DOMAIN_MODULES = [
   ConciergeLanguageModule,
   SiteConfigModule,
   WaitlistModule,
+  MembersModule,
   AnalyticsModule,
   AdminModule,
   MaintenanceModule,

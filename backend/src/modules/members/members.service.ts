@@ -1,0 +1,22 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { MemberTier } from './member.entity';
+
+/** What other modules may know of members. */
+@Injectable()
+export class MembersService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Names and tiers for the staff desk. */
+  async describe(memberIds: string[]): Promise<Map<string, { name: string; tier: MemberTier }>> {
+    const ids = [...new Set(memberIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ id: string; name: string; tier: MemberTier }>>(
+        `select id, name, tier from members where id = any(?::uuid[])`,
+        [ids],
+      );
+    return new Map(rows.map((row) => [row.id, { name: row.name, tier: row.tier }]));
+  }
+}
