@@ -17,6 +17,7 @@ import { Migration20261126030000WaitingList } from './Migration20261126030000Wai
 import { Migration20261126040000StaffNotices } from './Migration20261126040000StaffNotices';
 import { Migration20261127010000EventTimeZone } from './Migration20261127010000EventTimeZone';
 import { Migration20261127050000UserRequestMerges } from './Migration20261127050000UserRequestMerges';
+import { Migration20261127100000StaffAccounts } from './Migration20261127100000StaffAccounts';
 import { Migration20261127120000Members } from './Migration20261127120000Members';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -42,5 +43,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126040000StaffNotices', class: Migration20261126040000StaffNotices },
   { name: 'Migration20261127010000EventTimeZone', class: Migration20261127010000EventTimeZone },
   { name: 'Migration20261127050000UserRequestMerges', class: Migration20261127050000UserRequestMerges },
+  { name: 'Migration20261127100000StaffAccounts', class: Migration20261127100000StaffAccounts },
   { name: 'Migration20261127120000Members', class: Migration20261127120000Members },
 ];

@@ -15,7 +15,7 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { defaultConverters, type SchemaConverter } from 'class-validator-jsonschema/build/defaultConverters';
 import { ERROR_BODY, namedSchemas } from './common/api-schema';
 import { PublicWriteGuard } from './common/public-write.decorator';
-import { AdminGuard } from './modules/admin';
+import { StaffGuard } from './modules/admin';
 import { CONCIERGE_COOKIE, ConciergeSessionGuard, OpenForWritesGuard } from './modules/concierge';
 
 // class-transformer's own registry of @Type() targets (nested DTOs); the package ships no typings for it.
@@ -160,9 +160,10 @@ function guardsOf(handler: Handler): unknown[] {
 /** What a route's guards mean for a client: which credentials, and which refusals. */
 function describeGuards(operation: OperationObject, handler: Handler): void {
   const guards = guardsOf(handler);
-  if (guards.includes(AdminGuard)) {
+  if (guards.includes(StaffGuard)) {
     operation.security = [{ admin: [] }];
     addError(operation.responses, 401);
+    addError(operation.responses, 403);
     addError(operation.responses, 429);
   }
   if (guards.includes(ConciergeSessionGuard)) {
@@ -181,6 +182,7 @@ function addError(responses: ResponsesObject, status: number): void {
   const descriptions: Record<number, string> = {
     400: 'The input is refused; `error` says why and `fields` which field.',
     401: 'Credentials are missing or wrong.',
+    403: 'The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE).',
     429: 'Too many requests; Retry-After says when to try again.',
     503: 'Unavailable (maintenance, a store down or a provider not configured).',
   };

@@ -1,11 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { AdminOnly } from './admin-only.decorator';
+import { StaffOnly } from './staff-only.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, SUCCESS_ONLY } from '../../common/api-schema';
 
 @ApiTags('admin')
 @Controller('admin/auth')
-@AdminOnly()
+@StaffOnly()
 export class AdminAuthController {
   /** Any answer but 401 means the credentials are good. */
   @Get()

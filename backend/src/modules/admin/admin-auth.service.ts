@@ -14,13 +14,32 @@ import { MetricsRegistry } from '../../platform/metrics/metrics-registry';
 import { REDIS } from '../../platform/redis/redis.module';
 import { parseBasicAuth } from './basic-credentials';
 import { hashPassword, verifyPassword } from './password-hasher';
+import type { StaffRole, StaffStatus } from './staff-roles';
 
+interface StaffRow {
+  id: string;
+  username: string;
+  display_name: string;
+  role: StaffRole;
+  status: StaffStatus;
+  door_event_ids: number[];
+  password_hash: string;
+}
+
+const STAFF_COLUMNS = 'id, username, display_name, role, status, door_event_ids, password_hash';
+
+/** The staff person behind a request (request.admin). */
 export interface AdminIdentity {
   id: string;
   username: string;
+  displayName: string;
+  role: StaffRole;
+  /** The events a door account may check guests in at (empty for the other roles). */
+  doorEventIds: number[];
 }
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const ACCOUNT_SUSPENDED = 'This staff account is suspended. Please ask an owner to reactivate it.';
 const TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
 /**
@@ -56,16 +75,21 @@ const DAY_MS = 24 * 3600 * 1000;
 const VERIFIED_TTL_MS = 60_000;
 
 /**
- * Checks administrator credentials (HTTP Basic). A missing user costs the same argon2 work as a
- * wrong password, so the answer and its timing say nothing about which usernames exist.
+ * Checks staff credentials (HTTP Basic). A missing user costs the same argon2 work as a wrong
+ * password, so the answer and its timing say nothing about which usernames exist. The account's
+ * row is read on every request, remembered verification or not, so a suspension, a new role or a
+ * new password takes effect at once on every api process.
  */
 @Injectable()
 export class AdminAuthService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AdminAuthService.name);
   /** Hash verified against when the user does not exist, so both paths cost the same. */
   private dummyHash?: Promise<string>;
-  /** Recently verified credentials, keyed by an HMAC with a per-process secret (never the password). */
-  private readonly verified = new Map<string, { admin: AdminIdentity; until: number }>();
+  /**
+   * Recently verified credentials, keyed by an HMAC with a per-process secret (never the password):
+   * the hash they matched, which stops matching once the password is reset.
+   */
+  private readonly verified = new Map<string, { passwordHash: string; until: number }>();
   private readonly cacheSecret = randomBytes(32);
   /**
    * The argon2 runs this process made, by operation: the sign-in's cost in a unit that does not
@@ -135,7 +159,11 @@ export class AdminAuthService implements OnApplicationBootstrap {
       .update(`${username}\u0000${credentials.password}`)
       .digest('hex');
     const cached = this.verified.get(cacheKey);
-    if (cached && cached.until > Date.now()) return cached.admin;
+    if (cached && cached.until > Date.now()) {
+      const row = await this.findRow(username);
+      if (row?.status === 'active' && row.password_hash === cached.passwordHash) return identityOf(row);
+      this.verified.delete(cacheKey);
+    }
 
     // Counted first, one after the other: an attempt the address limit refuses costs the username nothing.
     const trustedKey = this.trustedAddressKey(username, address);
@@ -143,28 +171,30 @@ export class AdminAuthService implements OnApplicationBootstrap {
     const known = device?.username === username || (await this.redis.exists(trustedKey)) > 0;
     if (!known) await this.limits.consume(FAILED_SIGN_IN_RULES.username, username);
 
-    const rows = await this.em
-      .fork()
-      .getConnection()
-      .execute<Array<{ id: string; username: string; password_hash: string }>>(
-        'select id, username, password_hash from admins where username = ? limit 1',
-        [username],
-      );
-    const row = rows[0];
+    const row = await this.findRow(username);
     const hash = row?.password_hash ?? (await this.getDummyHash());
     this.argon2Runs.inc({ operation: 'verify' });
     const ok = await verifyPassword(hash, credentials.password);
     if (!row || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS);
+    // Only someone who knows the password learns that the account is suspended; it counts as a failure.
+    if (row.status !== 'active') throw AppError.unauthorized(ACCOUNT_SUSPENDED, undefined, 'ACCOUNT_SUSPENDED');
 
     await Promise.all([
       this.limits.reset(FAILED_SIGN_IN_RULES.address, address),
       this.limits.reset(FAILED_SIGN_IN_RULES.username, username),
       this.redis.set(trustedKey, '1', 'EX', TRUSTED_ADDRESS_DAYS * 24 * 3600),
     ]);
-    const admin = { id: row.id, username: row.username };
     if (this.verified.size > 1000) this.verified.clear();
-    this.verified.set(cacheKey, { admin, until: Date.now() + VERIFIED_TTL_MS });
-    return admin;
+    this.verified.set(cacheKey, { passwordHash: row.password_hash, until: Date.now() + VERIFIED_TTL_MS });
+    return identityOf(row);
+  }
+
+  private async findRow(username: string): Promise<StaffRow | undefined> {
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<StaffRow[]>(`select ${STAFF_COLUMNS} from admins where username = ? limit 1`, [username]);
+    return rows[0];
   }
 
   private signDevice(username: string, issuedAt: number): string {
@@ -196,9 +226,9 @@ export class AdminAuthService implements OnApplicationBootstrap {
   }
 
   /**
-   * Creates the administrator named by ADMIN_USERNAME / ADMIN_PASSWORD when absent. With no
-   * password configured and no administrator yet, generates one and prints it once. Safe when
-   * several api processes boot at once: only the process whose insert wins prints anything.
+   * Creates the owner named by ADMIN_USERNAME / ADMIN_PASSWORD when absent. With no password
+   * configured and no staff account yet, generates one and prints it once. Safe when several api
+   * processes boot at once: only the process whose insert wins prints anything.
    */
   async ensureBootAdmin(): Promise<void> {
     const username = (this.config.ADMIN_USERNAME ?? 'admin').trim().toLowerCase();
@@ -226,19 +256,33 @@ export class AdminAuthService implements OnApplicationBootstrap {
     }
   }
 
-  /** Adds an administrator unless the username exists; answers whether this call created it. */
-  async insertIfAbsent(username: string, password: string): Promise<boolean> {
+  /**
+   * Adds a staff account (an owner named by its username, unless told otherwise) unless the
+   * username exists; answers whether this call created it.
+   */
+  async insertIfAbsent(
+    username: string,
+    password: string,
+    account: { role?: StaffRole; displayName?: string; doorEventIds?: number[] } = {},
+  ): Promise<boolean> {
+    const name = username.trim().toLowerCase();
     const hash = await this.hash(password);
     const rows = await this.em
       .fork()
       .getConnection()
       .execute<Array<{ id: string }>>(
-        `insert into admins (id, username, password_hash, created_at) values (gen_random_uuid(), ?, ?, now())
+        `insert into admins (id, username, display_name, role, door_event_ids, password_hash, created_at, updated_at)
+         values (gen_random_uuid(), ?, ?, ?, ?::integer[], ?, now(), now())
          on conflict (username) do nothing returning id`,
-        [username.trim().toLowerCase(), hash],
+        [name, account.displayName ?? name, account.role ?? 'owner', `{${(account.doorEventIds ?? []).join(',')}}`, hash],
       );
-    if (rows.length > 0) this.logger.log(`administrator "${username}" created`);
+    if (rows.length > 0) this.logger.log(`staff account "${name}" (${account.role ?? 'owner'}) created`);
     return rows.length > 0;
+  }
+
+  /** An argon2id hash of a new password, counted like every other. */
+  hashNewPassword(password: string): Promise<string> {
+    return this.hash(password);
   }
 
   private getDummyHash(): Promise<string> {
@@ -250,4 +294,14 @@ export class AdminAuthService implements OnApplicationBootstrap {
     this.argon2Runs.inc({ operation: 'hash' });
     return hashPassword(password);
   }
+}
+
+function identityOf(row: StaffRow): AdminIdentity {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    role: row.role,
+    doorEventIds: (row.door_event_ids ?? []).map(Number),
+  };
 }

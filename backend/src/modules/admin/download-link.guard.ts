@@ -2,14 +2,16 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { AdminAuthService } from './admin-auth.service';
-import type { AdminRequest } from './admin.guard';
 import { DownloadLinkService, type DownloadPurpose } from './download-link.service';
+import { type AdminRequest, declaredRights, forbiddenForRole, mayUse, STAFF_RIGHTS_KEY } from './staff.guard';
+import type { StaffRight } from './staff-roles';
 
 const DOWNLOAD_PURPOSE = Symbol('DOWNLOAD_PURPOSE');
 
 /**
- * Lets a request through with a download link's `?token=` for this route's purpose, or else with
- * administrator credentials like every admin route (so API clients keep using HTTP Basic).
+ * Lets a request through with a download link's `?token=` for this route's purpose (issued by a
+ * route that required the same right), or else with a staff account whose role allows the route,
+ * like every admin route (so API clients keep using HTTP Basic).
  */
 @Injectable()
 export class DownloadLinkGuard implements CanActivate {
@@ -27,12 +29,21 @@ export class DownloadLinkGuard implements CanActivate {
       await this.links.redeem(purpose, request.query.token);
       return true;
     }
-    request.admin = await this.auth.signIn(request, http.getResponse<Response>());
+    const admin = await this.auth.signIn(request, http.getResponse<Response>());
+    request.admin = admin;
+    if (!mayUse(admin, declaredRights(this.reflector, context), request)) throw forbiddenForRole();
     return true;
   }
 }
 
-/** An admin file a browser may fetch by following a download link (see DownloadLinkService). */
-export function AdminOrDownloadLink(purpose: DownloadPurpose) {
-  return applyDecorators(SetMetadata(DOWNLOAD_PURPOSE, purpose), UseGuards(DownloadLinkGuard));
+/**
+ * An admin file a browser may fetch by following a download link (see DownloadLinkService), or a
+ * staff account holding any one of `rights` may fetch with HTTP Basic.
+ */
+export function StaffOrDownloadLink(purpose: DownloadPurpose, ...rights: StaffRight[]) {
+  return applyDecorators(
+    SetMetadata(DOWNLOAD_PURPOSE, purpose),
+    SetMetadata(STAFF_RIGHTS_KEY, rights),
+    UseGuards(DownloadLinkGuard),
+  );
 }

@@ -1,10 +1,13 @@
 /**
  * What other modules (and the app's composition root) may use of admin: the staff's guard and its
- * decorator, the signed download links, and the worker's metrics server. Everything else here is its own.
+ * decorators (@StaffOnly with the rights of staff-roles.ts), the signed download links, and the
+ * worker's metrics server. Everything else here is its own.
  */
 export { AdminModule } from './admin.module';
 export { DownloadLinkService } from './download-link.service';
-export { AdminOnly } from './admin-only.decorator';
-export { AdminGuard, type AdminRequest } from './admin.guard';
-export { AdminOrDownloadLink } from './download-link.guard';
+export { DoorEventList, StaffOnly } from './staff-only.decorator';
+export { StaffGuard, type AdminRequest } from './staff.guard';
+export type { AdminIdentity } from './admin-auth.service';
+export { STAFF_RIGHTS, STAFF_ROLES, type StaffRight, type StaffRole } from './staff-roles';
+export { StaffOrDownloadLink } from './download-link.guard';
 export { WorkerMetricsServer } from './metrics/worker-metrics.server';

@@ -8,6 +8,8 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { ALL_QUEUES } from '../../platform/queue/queue-names';
 import { AdminAuthService } from './admin-auth.service';
+import { forbiddenForRole } from './staff.guard';
+import { roleHas } from './staff-roles';
 
 export const QUEUE_BOARD_ROUTE = '/admin/queues';
 
@@ -37,14 +39,14 @@ const HOUSE_THEME = {
 
 /**
  * HTTP Basic in front of the board: a browser shows its own sign-in prompt on the 401, and the
- * same administrator credentials (and failed sign-in limits) as /api/admin apply. A refusal goes
+ * same staff credentials (and failed sign-in limits) as /api/admin apply; the role must hold 'queues'. A refusal goes
  * to the error filter like any other, so it is JSON `{success: false, error}` with its status.
  */
 export function queueBoardAuth(auth: AdminAuthService, config: AppConfig) {
   const realm = `${config.BRAND_NAME.replace(/"/g, '')} Operators`;
   return (request: Request, response: Response, next: NextFunction) => {
     auth.signIn(request, response).then(
-      () => next(),
+      (admin) => next(roleHas(admin.role, 'queues') ? undefined : forbiddenForRole()),
       (error: unknown) =>
         next(
           error instanceof AppError && error.status === 401

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { AdminOnly } from '../admin';
+import { DoorEventList, StaffOnly } from '../admin';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
@@ -10,11 +10,13 @@ import { EVENT_DEFAULTS, EVENT_VIEW } from './dto/event.schemas';
 
 @ApiTags('admin: launch party')
 @Controller('admin')
-@AdminOnly()
+@StaffOnly('events')
 export class EventsAdminController {
   constructor(private readonly events: EventsService) {}
 
   @Get('events')
+  @StaffOnly('events', 'check-in')
+  @DoorEventList()
   @ApiOperation({ summary: 'A page of events' })
   @ApiAnswer(page(EVENT_VIEW))
   list(@Query() query: PageQueryDto) {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { AdminOnly } from '../admin';
+import { StaffOnly } from '../admin';
 import { idParam } from '../../common/id-param';
 import { EventsService } from '../events';
 import { CheckInService } from './check-in.service';
@@ -13,7 +13,7 @@ import { UUID } from '../../common/uuid';
 /** The door of one event: staff with admin credentials scan passes or search names, and check parties in. */
 @ApiTags('admin: the door')
 @Controller('admin/events/:id/check-in')
-@AdminOnly()
+@StaffOnly('check-in')
 export class CheckInController {
   constructor(
     private readonly door: CheckInService,

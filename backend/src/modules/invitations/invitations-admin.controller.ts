@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { AdminOnly } from '../admin';
+import { StaffOnly } from '../admin';
 import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from '../events';
@@ -15,7 +15,7 @@ import { UUID } from '../../common/uuid';
 
 @ApiTags('admin: launch party')
 @Controller('admin')
-@AdminOnly()
+@StaffOnly('invitations')
 export class InvitationsAdminController {
   constructor(
     private readonly invitations: InvitationsService,
@@ -118,6 +118,7 @@ export class InvitationsAdminController {
   }
 
   @Get('rsvps')
+  @StaffOnly('rsvps')
   @ApiOperation({ summary: 'A page of RSVPs' })
   @ApiAnswer(page(RSVP_ADMIN_ROW))
   listRsvps(@Query() query: PageQueryDto) {
@@ -125,6 +126,7 @@ export class InvitationsAdminController {
   }
 
   @Get('events/:id/rsvps')
+  @StaffOnly('rsvps')
   @ApiOperation({ summary: 'A page of an event’s RSVPs' })
   @ApiAnswer(page(RSVP_ADMIN_ROW))
   @ApiErrors(404)

@@ -5,7 +5,7 @@ import { ApiAnswer, ApiErrors, dataOnly, page, t } from '../../common/api-schema
 import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { PublicWrite } from '../../common/public-write.decorator';
-import { AdminOnly } from '../admin';
+import { StaffOnly } from '../admin';
 import { EventsService } from '../events';
 import { GuestPartyDto } from './dto/guest-party.dto';
 import { WAITING_LIST_ADMIN_ROW, WAITING_LIST_TURN } from './dto/waiting-list.schemas';
@@ -48,7 +48,7 @@ export class WaitingListController {
 /** The event's waiting list in the admin's Responses tab. */
 @ApiTags('admin: launch party')
 @Controller('admin')
-@AdminOnly()
+@StaffOnly('rsvps')
 export class WaitingListAdminController {
   constructor(
     private readonly waitingList: WaitingListService,

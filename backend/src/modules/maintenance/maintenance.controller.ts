@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { AdminOnly } from '../admin';
+import { StaffOnly } from '../admin';
 import { SetMaintenanceDto } from './dto/set-maintenance.dto';
 import { MaintenanceService } from './maintenance.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -22,7 +22,7 @@ export class StatusController {
 
 @ApiTags('maintenance')
 @Controller('admin/maintenance')
-@AdminOnly()
+@StaffOnly('maintenance')
 export class AdminMaintenanceController {
   constructor(private readonly maintenance: MaintenanceService) {}
 

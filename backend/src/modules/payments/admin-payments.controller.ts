@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { AdminOnly } from '../admin';
+import { StaffOnly } from '../admin';
 import { idParam } from '../../common/id-param';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { EventsService } from '../events';
@@ -11,7 +11,7 @@ import { PAYMENT_ADMIN_ROW, PAYMENT_VIEW } from './dto/payment.schemas';
 
 @ApiTags('admin: launch party')
 @Controller('admin')
-@AdminOnly()
+@StaffOnly('payments:read')
 export class AdminPaymentsController {
   constructor(
     private readonly payments: PaymentsService,
@@ -37,6 +37,7 @@ export class AdminPaymentsController {
 
   /** Asks the provider for a full refund; the payment reads 'refunded' once the provider's event lands. */
   @Post('payments/:id/refund')
+  @StaffOnly('payments:refund')
   @ApiOperation({ summary: 'Asks the provider for a full refund' })
   @ApiAnswer(dataOnly(PAYMENT_VIEW), { status: 202, description: 'Refund requested' })
   @ApiErrors(404, 409, 503)

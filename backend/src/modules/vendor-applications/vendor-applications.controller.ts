@@ -15,7 +15,7 @@ import { AppError } from '../../common/app-error';
 import { PublicWrite } from '../../common/public-write.decorator';
 import { APP_CONFIG } from '../../config/config.module';
 import { adminNotifyAddress, type AppConfig } from '../../config/environment';
-import { AdminOnly } from '../admin';
+import { StaffOnly } from '../admin';
 import { PageQueryDto } from '../../common/page-query.dto';
 import type { VendorView } from '../vendors';
 import { DecideApplicationDto } from './dto/decide-application.dto';
@@ -50,7 +50,7 @@ export class VendorApplicationsController {
   }
 }
 
-@AdminOnly()
+@StaffOnly('applications')
 @ApiTags('admin: vendors')
 @Controller('admin/vendor-applications')
 export class AdminVendorApplicationsController {

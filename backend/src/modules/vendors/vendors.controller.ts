@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { AdminOnly } from '../admin';
+import { StaffOnly } from '../admin';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { CreateVendorDto, UpdateVendorDto } from './dto/vendor-fields.dto';
 import type { VendorView } from './vendor.entity';
@@ -11,7 +11,7 @@ import { VENDOR_VIEW } from './vendor.schemas';
 
 const vendorId = new ParseIntPipe({ exceptionFactory: () => AppError.notFound('Vendor not found') });
 
-@AdminOnly()
+@StaffOnly('vendors')
 @ApiTags('admin: vendors')
 @Controller('admin/vendors')
 export class VendorsController {

@@ -7,12 +7,14 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/environment';
 import { AdminAuthService, INVALID_CREDENTIALS } from '../admin-auth.service';
 import { parseBasicAuth } from '../basic-credentials';
+import { forbiddenForRole } from '../staff.guard';
+import { roleHas } from '../staff-roles';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Who may read /metrics: Prometheus with METRICS_TOKEN as a bearer token, or an administrator
- * (HTTP Basic, with the sign-in limits of /api/admin). The token is checked before anything
+ * Who may read /metrics: Prometheus with METRICS_TOKEN as a bearer token, or a staff account whose
+ * role holds 'metrics' (HTTP Basic, with the sign-in limits of /api/admin). The token is checked before anything
  * touches Redis, so a scrape still answers while Redis is down, when it matters most.
  */
 @Injectable()
@@ -29,7 +31,10 @@ export class MetricsAccess {
     this.challenge = { 'WWW-Authenticate': `Basic realm="${realm}", charset="UTF-8"` };
   }
 
-  /** Resolves for a good token or administrator; throws 401 otherwise (429 after many failed sign-ins). */
+  /**
+   * Resolves for a good token or a staff account with 'metrics'; throws 401 otherwise (403 for
+   * another role, 429 after many failed sign-ins).
+   */
   async check(authorization: string | undefined, address: string): Promise<void> {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (bearer) {
@@ -37,7 +42,8 @@ export class MetricsAccess {
       throw AppError.unauthorized(INVALID_CREDENTIALS, this.challenge);
     }
     try {
-      await this.auth.authenticate(parseBasicAuth(authorization), address);
+      const admin = await this.auth.authenticate(parseBasicAuth(authorization), address);
+      if (!roleHas(admin.role, 'metrics')) throw forbiddenForRole();
     } catch (error) {
       // The admin sign-in says 401 without a challenge (the admin app asks for credentials itself).
       if (error instanceof AppError && error.status === 401) throw AppError.unauthorized(error.message, this.challenge);

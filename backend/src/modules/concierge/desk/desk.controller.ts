@@ -7,7 +7,7 @@ import { STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { keepAlive, openEventStream, sseFrame } from '../../../platform/live/sse';
 import { StreamSlots } from '../../../platform/live/stream-slots';
-import { AdminOnly } from '../../admin';
+import { StaffOnly } from '../../admin';
 import { USER_REQUEST, USER_REQUEST_WITH_HISTORY } from '../../requests';
 import { ChangeRequestStatusDto, ProposeOptionsDto, StaffReplyDto, StaffRequestsQueryDto } from '../dto/desk.dto';
 import { DESK_STATS, STAFF_REQUEST_CARD, STAFF_REQUEST_DETAIL } from '../dto/desk.schemas';
@@ -26,7 +26,7 @@ function signer(given?: string): string {
 }
 
 /** The staff console's Requests tab: cards, a request's conversation, and what staff do with it. */
-@AdminOnly()
+@StaffOnly('requests')
 @ApiTags('admin')
 @Controller('admin/user-requests')
 export class DeskController {

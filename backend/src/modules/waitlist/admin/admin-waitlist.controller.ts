@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { AdminOnly, AdminOrDownloadLink, type AdminRequest, DownloadLinkService } from '../../admin';
+import { type AdminRequest, DownloadLinkService, StaffOnly, StaffOrDownloadLink } from '../../admin';
 import { ListWaitlistQuery } from './dto/list-waitlist.query';
 import { AdminWaitlistService } from './admin-waitlist.service';
 import { WaitlistService } from '../../waitlist/waitlist.service';
@@ -11,7 +11,7 @@ const EXPORT_PATH = '/api/admin/waitlist/export';
 
 @ApiTags('admin')
 @Controller('admin/waitlist')
-@AdminOnly()
+@StaffOnly('waitlist')
 export class AdminWaitlistController {
   constructor(
     private readonly waitlist: AdminWaitlistService,
@@ -81,7 +81,7 @@ export class AdminWaitlistExportController {
   @ApiQuery({ name: 'token', required: false, description: 'A download link’s token (POST export-link)' })
   @ApiRawAnswer('text/csv', 'The waitlist, as a CSV file')
   @ApiErrors(401)
-  @AdminOrDownloadLink('waitlist-export')
+  @StaffOrDownloadLink('waitlist-export', 'waitlist')
   async export(@Res() response: Response): Promise<void> {
     const day = new Date().toISOString().slice(0, 10);
     response.status(200);
