@@ -1,5 +1,6 @@
 import { AdminModule } from './admin';
 import { AnalyticsModule } from './analytics';
+import { AuditModule } from './audit';
 import { ConciergeModule } from './concierge';
 import { ConciergeLanguageModule } from './concierge-language';
 import { RequestsModule } from './requests';
@@ -25,6 +26,7 @@ export const DOMAIN_MODULES = [
   WaitlistModule,
   MembersModule,
   AnalyticsModule,
+  AuditModule,
   AdminModule,
   MaintenanceModule,
   EventsModule,
