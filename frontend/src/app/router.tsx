@@ -39,6 +39,9 @@ const Admin = page(() => import('./routes/admin'), 'AdminRoute');
 const CheckIn = page(() => import('./routes/check-in'), 'CheckInRoute');
 const Concierge = page(() => import('./routes/concierge'), 'ConciergeRoute');
 const ConciergeAuth = page(() => import('./routes/concierge-auth'), 'ConciergeAuthRoute');
+const ConciergeAccount = page(() => import('./routes/concierge-account'), 'ConciergeAccountRoute');
+const Membership = page(() => import('./routes/membership'), 'MembershipRoute');
+const MemberSignIn = page(() => import('./routes/member-sign-in'), 'MemberSignInRoute');
 const SimpleConcierge = page(() => import('./routes/simple-concierge'), 'SimpleConciergeRoute');
 const ModernConcierge = page(() => import('./routes/modern-concierge'), 'ModernConciergeRoute');
 const InvitationPayment = page(() => import('./routes/invitation-payment'), 'InvitationPaymentRoute');
@@ -114,6 +117,9 @@ export function AppRoutes() {
           <Route path="/admin/check-in" element={<CheckIn />} />
           <Route path="/concierge" element={<Concierge />} />
           <Route path="/concierge-auth" element={<ConciergeAuth />} />
+          <Route path="/concierge/account" element={<ConciergeAccount />} />
+          <Route path="/membership/:token" element={<Membership />} />
+          <Route path="/members/sign-in/:token" element={<MemberSignIn />} />
           <Route path="/simple-concierge" element={<SimpleConcierge />} />
           <Route path="/modern-concierge" element={<ModernConcierge />} />
           <Route

@@ -10,6 +10,7 @@ import { WaitlistTab } from './waitlist-tab';
 const VendorsTab = lazy(() => import('../../vendors/vendors-tab'));
 const LaunchPartyTab = lazy(() => import('../../launch-party/launch-party-tab'));
 const RequestsTab = lazy(() => import('../../requests-desk/requests-tab'));
+const MembersTab = lazy(() => import('./members-tab'));
 
 function TabFallback() {
   return (
@@ -24,6 +25,16 @@ const TABS_ID = 'admin-sections';
 
 const sections = [
   { key: 'waitlist', label: 'Waitlist', children: <WaitlistTab /> },
+  {
+    key: 'members',
+    label: 'Members',
+    right: 'members:read',
+    children: (
+      <Suspense fallback={<TabFallback />}>
+        <MembersTab />
+      </Suspense>
+    ),
+  },
   {
     key: 'requests',
     label: 'Requests',

@@ -92,7 +92,7 @@ describe('AdminPage', () => {
     renderWithProviders(<AdminPage />);
     const list = await screen.findByRole('tablist', { name: 'Admin sections' });
     const tabs = within(list).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Waitlist', 'Requests', 'Vendors', 'Launch Party']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Waitlist', 'Members', 'Requests', 'Vendors', 'Launch Party']);
     expect(list.querySelectorAll('button:not([role=tab])')).toHaveLength(0);
     // The tab and Ant Design's panel name each other.
     const panel = document.getElementById(tabs[0].getAttribute('aria-controls') ?? '');

@@ -1,4 +1,4 @@
-import { DownloadOutlined, MailOutlined, SearchOutlined } from '@ant-design/icons';
+import { CrownOutlined, DownloadOutlined, MailOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   Alert,
@@ -36,6 +36,8 @@ const EMPTY_TEXT = 'No waitlist entries found.';
 
 // The invite dialog belongs to the launch-party feature (it owns invitations); loaded when opened.
 const WaitlistInviteModal = lazy(() => import('../../launch-party/waitlist-invite-modal'));
+// 'Offer Membership' belongs to the members feature; loaded when opened.
+const OfferMembershipModal = lazy(() => import('../../members/offer-membership-modal'));
 
 interface Filters {
   source?: string;
@@ -69,6 +71,7 @@ export function WaitlistTab() {
     setFilters((current) => ({ ...current, [name]: value || undefined }));
   const [chosen, setChosen] = useState<string[]>([]);
   const [inviting, setInviting] = useState<null | 'chosen' | 'all'>(null);
+  const [offering, setOffering] = useState<null | 'chosen' | 'all'>(null);
   const choices = useAdminQuery<{ data: { sources: string[]; utmCampaigns: string[] } }>(
     ['admin', 'waitlist', 'filters'],
     '/api/admin/waitlist/filters',
@@ -234,7 +237,7 @@ export function WaitlistTab() {
         <span>
           {chosen.length
             ? `${chosen.length.toLocaleString('en-US')} selected`
-            : 'Select rows to invite, or invite every row matching the search and filters.'}
+            : 'Select rows to invite or offer membership, or act on every row matching the search and filters.'}
         </span>
         <Space wrap>
           {chosen.length ? (
@@ -242,14 +245,22 @@ export function WaitlistTab() {
               <Button type="text" onClick={() => setChosen([])}>
                 Clear selection
               </Button>
+              <Button icon={<CrownOutlined />} onClick={() => setOffering('chosen')}>
+                Offer Membership
+              </Button>
               <Button type="primary" icon={<MailOutlined />} onClick={() => setInviting('chosen')}>
                 Invite to event
               </Button>
             </>
           ) : (
-            <Button icon={<MailOutlined />} disabled={total === 0 || capped} onClick={() => setInviting('all')}>
-              {`Invite all ${total.toLocaleString('en-US')} matching`}
-            </Button>
+            <>
+              <Button icon={<CrownOutlined />} disabled={total === 0 || capped} onClick={() => setOffering('all')}>
+                {`Offer Membership to all ${total.toLocaleString('en-US')}`}
+              </Button>
+              <Button icon={<MailOutlined />} disabled={total === 0 || capped} onClick={() => setInviting('all')}>
+                {`Invite all ${total.toLocaleString('en-US')} matching`}
+              </Button>
+            </>
           )}
         </Space>
       </div>
@@ -269,6 +280,20 @@ export function WaitlistTab() {
             }}
             onClose={() => setInviting(null)}
             onInvited={() => setChosen([])}
+          />
+        </Suspense>
+      ) : null}
+
+      {offering ? (
+        <Suspense fallback={null}>
+          <OfferMembershipModal
+            selection={{
+              ids: offering === 'chosen' ? chosen : null,
+              count: offering === 'chosen' ? chosen.length : total,
+              filter: { q: q || undefined, ...filters },
+            }}
+            onClose={() => setOffering(null)}
+            onOffered={() => setChosen([])}
           />
         </Suspense>
       ) : null}

@@ -4,12 +4,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
+import { MembersSignIn } from '../../members';
 import { authenticate, hasSession, setAuthenticatedHint } from '../api/concierge';
 import styles from './concierge.module.css';
 
 const REDIRECT_DELAY_MS = 500;
 
-/** /concierge-auth: the members' password, checked by the server. */
+/** /concierge-auth: the members' password, checked by the server; below it, a member's own sign-in. */
 export function ConciergeAuthPage() {
   const brand = useBrand();
   const navigate = useNavigate();
@@ -73,6 +74,12 @@ export function ConciergeAuthPage() {
             {busy ? 'Authenticating...' : 'Access Concierge'}
           </Button>
         </Form>
+        <MembersSignIn
+          onSignedIn={() => {
+            setAuthenticatedHint(true);
+            navigate('/concierge');
+          }}
+        />
       </div>
     </main>
   );

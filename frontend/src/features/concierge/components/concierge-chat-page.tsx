@@ -1,10 +1,11 @@
-import { CustomerServiceOutlined, MenuOutlined, ProfileOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, MenuOutlined, ProfileOutlined, UserOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { track } from '../../../lib/analytics';
+import { useMe } from '../../members';
 import { logout, requestTitle } from '../api/concierge';
 import { rateReply } from '../api/threads';
 import { ChatInput } from './chat-input';
@@ -34,6 +35,8 @@ export function ConciergeChatPage() {
   const [error, setError] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [requestsOpen, setRequestsOpen] = useState(false);
+  const navigate = useNavigate();
+  const member = useMe(allowed);
 
   const showFailure = useCallback(
     (failure: unknown) => {
@@ -146,6 +149,18 @@ export function ConciergeChatPage() {
       onRename={threads.retitle}
       onDelete={remove}
       onSignOut={signOut}
+      account={
+        member.data ? (
+          <Button
+            type="text"
+            icon={<UserOutlined />}
+            onClick={() => navigate('/concierge/account')}
+            className={styles.signOut}
+          >
+            Your Account
+          </Button>
+        ) : null
+      }
     />
   );
 

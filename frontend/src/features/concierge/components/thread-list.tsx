@@ -7,7 +7,7 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Input, Modal } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { groupThreads, type ChatThread } from './thread-store';
 import styles from './concierge.module.css';
 
@@ -19,10 +19,21 @@ interface ThreadListProps {
   onRename: (threadId: string, title: string) => void;
   onDelete: (threadId: string) => void;
   onSignOut: () => void;
+  /** Shown above Sign out: a signed-in member's way to 'Your Account'. */
+  account?: ReactNode;
 }
 
 /** The 'Conversations' sidebar: new, search, the threads by day with Rename and Delete, and Sign out. */
-export function ThreadList({ threads, activeId, onSelect, onNew, onRename, onDelete, onSignOut }: ThreadListProps) {
+export function ThreadList({
+  threads,
+  activeId,
+  onSelect,
+  onNew,
+  onRename,
+  onDelete,
+  onSignOut,
+  account,
+}: ThreadListProps) {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ id: string; title: string } | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -118,6 +129,7 @@ export function ThreadList({ threads, activeId, onSelect, onNew, onRename, onDel
           </div>
         ))}
       </div>
+      {account}
       <Button type="text" icon={<LogoutOutlined />} onClick={onSignOut} className={styles.signOut}>
         Sign out
       </Button>
