@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { CONCIERGE_COOKIE, ConciergeModule, ConciergeSessionService } from './concierge';
+import { ConciergeModule, ConciergeSessionService } from './concierge';
 import { THREAD_SESSIONS, type ThreadSessions } from './requests';
 
 /**
@@ -15,8 +15,9 @@ import { THREAD_SESSIONS, type ThreadSessions } from './requests';
       provide: THREAD_SESSIONS,
       inject: [ConciergeSessionService],
       useFactory: (sessions: ConciergeSessionService): ThreadSessions => ({
-        sessionOf: (request) =>
-          sessions.sessionId((request.cookies as Record<string, unknown> | undefined)?.[CONCIERGE_COOKIE]),
+        // The owner key: a member's (the same on every device), else the house-password session's.
+        sessionOf: async (request) =>
+          (await sessions.owner(request.cookies as Record<string, unknown> | undefined))?.key ?? null,
       }),
     },
   ],

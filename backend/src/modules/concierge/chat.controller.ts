@@ -9,6 +9,7 @@ import { ChatStreamsService, type ReplyFrame } from './chat-streams.service';
 import { ConciergeSessionGuard, ConciergeSessionId } from './concierge-session.guard';
 import { ChatDto, MAX_FRAME_ID, RESUME_POINT, ResumeStreamDto, StreamChatDto, TitleDto } from './dto/chat.dto';
 import { MemberChatLimitGuard } from './member-chat-limit.guard';
+import { MemberStreams, sessionEndedFrame } from './member-streams';
 import { OpenForWritesGuard } from './open-for-writes.guard';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, ApiRawAnswer, schema, successData, t } from '../../common/api-schema';
@@ -29,6 +30,7 @@ export class ChatController {
     private readonly chat: ChatService,
     private readonly streams: ChatStreamsService,
     private readonly slots: StreamSlots,
+    private readonly memberStreams: MemberStreams,
   ) {}
 
   @Post()
@@ -78,6 +80,8 @@ export class ChatController {
     const reply = await this.streams.start(session, body);
     openEventStream(request, response);
     response.setHeader('X-Message-Id', reply.id);
+    // A member signed out (or suspended) stops reading at once; the reply is still written to its end.
+    this.memberStreams.hold(request, response, sessionEndedFrame('error'));
     const listener = (frame: ReplyFrame) => {
       if (response.writableEnded) return;
       response.write(frame.text);
@@ -112,6 +116,7 @@ export class ChatController {
     openEventStream(request, response);
     response.setHeader('X-Message-Id', messageId);
     response.flushHeaders();
+    this.memberStreams.hold(request, response, sessionEndedFrame('error'));
     const left = new AbortController();
     response.on('close', () => left.abort());
     await this.streams.follow(

@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { AppError } from '../../common/app-error';
 import { clientIp } from '../../common/client-ip';
 import { RateLimitService, type RateLimitRule } from '../../common/rate-limit.service';
-import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge-session.service';
+import { MEMBER_COOKIE, type MemberTier } from '../members';
+import { CONCIERGE_COOKIE, ConciergeSessionService, MEMBER_TIERS } from './concierge-session.service';
 import { ConciergeAuthDto } from './dto/concierge-auth.dto';
 import { OpenForWritesGuard } from './open-for-writes.guard';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -16,8 +17,12 @@ const ATTEMPTS: RateLimitRule = {
   message: 'Too many failed attempts. Please wait 15 minutes and try again.',
 };
 
+function cookies(request: Request): Record<string, unknown> {
+  return (request.cookies ?? {}) as Record<string, unknown>;
+}
+
 function sessionCookie(request: Request): unknown {
-  return ((request.cookies ?? {}) as Record<string, unknown>)[CONCIERGE_COOKIE];
+  return cookies(request)[CONCIERGE_COOKIE];
 }
 
 @ApiTags('concierge')
@@ -57,21 +62,54 @@ export class ConciergeAuthController {
     return { success: true, data: { authenticated: true, expiresAt: session.expiresAt.toISOString() } };
   }
 
+  /**
+   * Whether the cookies open the concierge. `member` is there only when a member is signed in (a
+   * house-password session's answer is exactly as before: `{ authenticated }`).
+   */
   @Get('session')
-  @ApiOperation({ summary: 'Whether the session cookie opens the concierge' })
-  @ApiAnswer(successData(t.object({ authenticated: t.boolean() })))
-  async session(@Req() request: Request): Promise<{ success: true; data: { authenticated: boolean } }> {
-    return { success: true, data: { authenticated: await this.sessions.verify(sessionCookie(request)) } };
+  @ApiOperation({
+    summary: 'Whether the cookies open the concierge, and which member when a member is signed in',
+    description:
+      'A member session (`mf_member`) is checked first, then the house-password session. `member` is present only for a member.',
+  })
+  @ApiAnswer(
+    successData(
+      t.object(
+        {
+          authenticated: t.boolean(),
+          member: {
+            ...t.object({ name: t.string(), tier: t.oneOf(MEMBER_TIERS) }),
+            description: 'The signed-in member (absent: a house-password session, or none).',
+          },
+        },
+        ['member'],
+      ),
+    ),
+  )
+  async session(
+    @Req() request: Request,
+  ): Promise<{ success: true; data: { authenticated: boolean; member?: { name: string; tier: MemberTier } } }> {
+    const owner = await this.sessions.owner(cookies(request));
+    if (!owner?.member) return { success: true, data: { authenticated: owner !== null } };
+    const { name, tier } = owner.member;
+    return { success: true, data: { authenticated: true, member: { name, tier } } };
   }
 
-  /** Ends the session on the server too, so a copy of the cookie no longer opens the concierge. */
+  /**
+   * Ends the session on the server too, so a copy of the cookie no longer opens the concierge: the
+   * house-password session, and a member's session on this device (the member's other devices
+   * stay signed in).
+   */
   @Post('logout')
-  @ApiOperation({ summary: 'Ends the concierge session, on the server too' })
+  @ApiOperation({ summary: 'Ends the concierge session (and a member’s session on this device), on the server too' })
   @ApiAnswer(SUCCESS_ONLY)
   @HttpCode(200)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ success: true }> {
     await this.sessions.revoke(sessionCookie(request));
+    await this.sessions.endMember(cookies(request)[MEMBER_COOKIE]);
     response.clearCookie(CONCIERGE_COOKIE, this.sessions.cookieOptions());
+    if (cookies(request)[MEMBER_COOKIE] !== undefined)
+      response.clearCookie(MEMBER_COOKIE, this.sessions.cookieOptions());
     return { success: true };
   }
 }

@@ -5,12 +5,34 @@ import type Redis from 'ioredis';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { REDIS } from '../../platform/redis/redis.module';
+import { MEMBER_COOKIE, MemberSessionsService, type MemberTier } from '../members';
 
 export const CONCIERGE_COOKIE = 'mf_concierge';
 const SESSION_HOURS = 12;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** The tiers, as the concierge's answers describe them (the members module holds the members). */
+export const MEMBER_TIERS = ['nomad', 'voyager', 'patron', 'black'] as const satisfies readonly MemberTier[];
+
+/** The prefix of a member's owner key: `member:<memberId>`, the same on every device. */
+const MEMBER_OWNER = 'member:';
+
+/** The member an owner key names, or null for a house-password session's key. */
+export function memberIdOf(ownerKey: string): string | null {
+  return ownerKey.startsWith(MEMBER_OWNER) ? ownerKey.slice(MEMBER_OWNER.length) : null;
+}
+
+/**
+ * Who a browser is in the concierge area: the owner key its threads, requests and ratings belong
+ * to (`member:<memberId>` for a member, on every device; the house-password session's id
+ * otherwise), and for a member, the session on this device and who the member is.
+ */
+interface ConciergeOwner {
+  key: string;
+  member: { sessionId: string; id: string; name: string; tier: MemberTier } | null;
 }
 
 /** A cookie value we signed: when it ends and its session id. */
@@ -33,6 +55,7 @@ export class ConciergeSessionService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly members: MemberSessionsService,
   ) {
     this.passwordTag = digest(config.CONCIERGE_PASSWORD ?? '').toString('hex');
   }
@@ -79,17 +102,34 @@ export class ConciergeSessionService {
     return { expiresAt, id };
   }
 
-  /** True when the cookie value is ours, unexpired, and its session has not been signed out. */
-  async verify(value: unknown, now = Date.now()): Promise<boolean> {
-    return (await this.sessionId(value, now)) !== null;
-  }
-
   /** The id of the live session the cookie value carries (what the session's threads belong to), or null. */
   async sessionId(value: unknown, now = Date.now()): Promise<string | null> {
     const session = this.read(value, now);
     if (!session) return null;
     const revoked = await this.redis.exists(this.revokedKey(session.id));
     return revoked === 0 ? session.id : null;
+  }
+
+  /**
+   * The owner a request's cookies name: a live member session first (checked in the database on
+   * every call), else a live house-password session, else null.
+   */
+  async owner(cookies: Record<string, unknown> | undefined, now = Date.now()): Promise<ConciergeOwner | null> {
+    const memberCookie = cookies?.[MEMBER_COOKIE];
+    if (typeof memberCookie === 'string' && memberCookie !== '') {
+      const view = await this.members.resolve(memberCookie);
+      if (view) {
+        const { id, name, tier } = view.member;
+        return { key: `${MEMBER_OWNER}${id}`, member: { sessionId: view.sessionId, id, name, tier } };
+      }
+    }
+    const id = await this.sessionId(cookies?.[CONCIERGE_COOKIE], now);
+    return id ? { key: id, member: null } : null;
+  }
+
+  /** Ends the member session a cookie value names (this device only); anything else changes nothing. */
+  async endMember(value: unknown): Promise<void> {
+    if (typeof value === 'string' && value !== '') await this.members.end(value);
   }
 
   /** Ends the cookie's session on the server; a value that is not a live session changes nothing. */

@@ -2,6 +2,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { GeoModule } from '../../platform/geo/geo.module';
+import { MembersModule } from '../members';
 import { RequestsModule } from '../requests';
 import { VendorsModule } from '../vendors';
 import { ChatController } from './chat.controller';
@@ -17,6 +18,7 @@ import { ConciergeAuthController } from './concierge-auth.controller';
 import { ConciergeSessionGuard } from './concierge-session.guard';
 import { ConciergeSessionService } from './concierge-session.service';
 import { OpenForWritesGuard } from './open-for-writes.guard';
+import { MemberStreams } from './member-streams';
 import { RecordMemberMessageJob } from './jobs/record-member-message.job';
 import { PartnerDirectory, VendorDirectory } from './vendor-directory';
 
@@ -25,6 +27,7 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     MikroOrmModule.forFeature([ConciergeThread, ConciergeMessage]),
     AiModule,
     GeoModule,
+    MembersModule,
     RequestsModule,
     VendorsModule,
   ],
@@ -33,6 +36,7 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     ConciergeSessionService,
     ConciergeSessionGuard,
     OpenForWritesGuard,
+    MemberStreams,
     ChatService,
     ChatStreamsService,
     ThreadsService,

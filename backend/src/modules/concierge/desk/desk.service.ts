@@ -9,6 +9,8 @@ import {
   type UserRequestView,
   type UserRequestWithHistory,
 } from '../../requests';
+import { MembersService, type MemberTier } from '../../members';
+import { memberIdOf } from '../concierge-session.service';
 import { ThreadsService, type MessageView, type RatingView, type ThreadFacts } from '../threads/threads.service';
 
 /** A card of the staff console: the request, and what its thread says about waiting. */
@@ -18,11 +20,21 @@ export interface StaffRequestCard extends UserRequestView {
   handoffAt: string | null;
   /** Since when the member has been waiting for staff (null: answered, or closed). */
   waitingSince: string | null;
+  /** Who asked, when a signed-in member did (null: a house-password session or the public chat). */
+  member: DeskMember | null;
+}
+
+/** The member behind a request, as the desk shows it. */
+interface DeskMember {
+  name: string;
+  tier: MemberTier;
 }
 
 export interface StaffRequestDetail {
   request: UserRequestWithHistory;
   card: StaffRequestCard;
+  /** The member whose conversation it is (null: a house-password session or the public chat). */
+  member: DeskMember | null;
   conversation: MessageView[];
   ratings: RatingView[];
 }
@@ -43,7 +55,16 @@ function money(option: Pick<RequestOption, 'price' | 'currency'>): string {
   return formatMoney(option.price, option.currency);
 }
 
-function card(request: UserRequestView, facts: ThreadFacts | undefined): StaffRequestCard {
+/**
+ * The member a request belongs to, by its owner key. Only a request from a members' thread is
+ * read: a thread's owner is always the guard's (a public chat's session id is whatever the browser
+ * sent, and could imitate a member's key).
+ */
+function memberOf(request: UserRequestView): string | null {
+  return request.threadId ? memberIdOf(request.sessionId) : null;
+}
+
+function card(request: UserRequestView, facts: ThreadFacts | undefined, member: DeskMember | null): StaffRequestCard {
   const handoffAt =
     facts?.handoffAt && !(facts.lastStaffMessageAt && facts.lastStaffMessageAt > facts.handoffAt)
       ? facts.handoffAt
@@ -58,6 +79,7 @@ function card(request: UserRequestView, facts: ThreadFacts | undefined): StaffRe
     lastMemberMessageAt: facts?.lastMemberMessageAt ?? request.updatedAt,
     handoffAt: facts?.handoffAt ?? null,
     waitingSince,
+    member,
   };
 }
 
@@ -72,11 +94,20 @@ export class DeskService {
   constructor(
     private readonly requests: RequestsService,
     private readonly threads: ThreadsService,
+    private readonly members: MembersService,
   ) {}
 
   private async cards(rows: UserRequestView[]): Promise<StaffRequestCard[]> {
-    const facts = await this.threads.facts(rows.flatMap((r) => (r.threadId ? [r.threadId] : [])));
-    return rows.map((row) => card(row, row.threadId ? facts.get(row.threadId) : undefined));
+    const memberIds = [...new Set(rows.flatMap((r) => memberOf(r) ?? []))];
+    const [facts, members] = await Promise.all([
+      this.threads.facts(rows.flatMap((r) => (r.threadId ? [r.threadId] : []))),
+      memberIds.length > 0 ? this.members.describe(memberIds) : new Map<string, DeskMember>(),
+    ]);
+    return rows.map((row) => {
+      const memberId = memberOf(row);
+      const member = memberId ? members.get(memberId) : undefined;
+      return card(row, row.threadId ? facts.get(row.threadId) : undefined, member ? { ...member } : null);
+    });
   }
 
   async list(query: StaffListQuery): Promise<{ data: StaffRequestCard[]; total: number }> {
@@ -91,6 +122,7 @@ export class DeskService {
     return {
       request,
       card: one,
+      member: one.member,
       conversation: request.threadId ? await this.threads.conversation(request.threadId) : [],
       ratings: session ? await this.threads.ratings(session) : [],
     };
@@ -121,7 +153,11 @@ export class DeskService {
     if (!request.threadId) {
       throw AppError.conflict('This request came from the public chat: there is no member thread to reply in.');
     }
-    const message = await this.threads.postConciergeMessage(request.threadId, { author: staff, content });
+    const message = await this.threads.postConciergeMessage(
+      request.threadId,
+      { author: staff, content },
+      { action: 'request.reply', target: { type: 'request', id } },
+    );
     await this.requests.markResponded(id);
     return message;
   }
@@ -141,7 +177,13 @@ export class DeskService {
   /** Staff hand the request's thread back to the AI, which answers it again. */
   async handBack(id: string): Promise<UserRequestView> {
     const request = await this.requests.get(id);
-    if (request.threadId) await this.threads.handBack(request.threadId);
+    if (request.threadId) {
+      await this.threads.handBack(request.threadId, {
+        action: 'request.hand-back',
+        target: { type: 'request', id },
+        changes: { handedOff: [true, false] },
+      });
+    }
     await this.requests.markResponded(id);
     return request;
   }

@@ -1,8 +1,15 @@
 import { schema, t } from '../../../common/api-schema';
+import { MEMBER_TIERS } from '../concierge-session.service';
 import { REQUEST_FIELDS, USER_REQUEST_WITH_HISTORY } from '../../requests';
 import { MESSAGE_VIEW } from './threads.schemas';
 
 /** The answer shapes of the staff console's and the members' request routes. */
+
+/** The member behind a request (null: a house-password session, shown as 'Guest session', or the public chat). */
+const DESK_MEMBER = {
+  ...t.nullable(schema('DeskMember', t.object({ name: t.string(), tier: t.oneOf(MEMBER_TIERS) }))),
+  description: 'The signed-in member who asked (null: a house-password session or the public chat).',
+};
 
 const CARD_EXTRA = {
   lastMemberMessageAt: t.nullable(t.dateTime()),
@@ -11,6 +18,7 @@ const CARD_EXTRA = {
     ...t.nullable(t.dateTime()),
     description: 'Since when the member has waited for staff; null once answered, or closed.',
   },
+  member: DESK_MEMBER,
 };
 
 export const STAFF_REQUEST_CARD = schema(
@@ -26,6 +34,7 @@ export const STAFF_REQUEST_DETAIL = schema(
   t.object({
     request: USER_REQUEST_WITH_HISTORY,
     card: STAFF_REQUEST_CARD,
+    member: DESK_MEMBER,
     conversation: t.array(MESSAGE_VIEW),
     ratings: t.array(
       t.object({

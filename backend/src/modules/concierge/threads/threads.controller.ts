@@ -8,6 +8,7 @@ import { CreateThreadDto, RateMessageDto, RenameThreadDto } from '../dto/threads
 import { OpenForWritesGuard } from '../open-for-writes.guard';
 import { sessionChannel } from '../../../platform/live/channels';
 import { ThreadsService } from './threads.service';
+import { MemberStreams, sessionEndedFrame } from '../member-streams';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, ApiRawAnswer, SUCCESS_ONLY, successData, t } from '../../../common/api-schema';
 import { MESSAGE_VIEW, THREAD_SUMMARY, THREAD_VIEW } from '../dto/threads.schemas';
@@ -21,6 +22,7 @@ export class ThreadsController {
     private readonly threads: ThreadsService,
     private readonly live: LiveEventsService,
     private readonly slots: StreamSlots,
+    private readonly memberStreams: MemberStreams,
   ) {}
 
   @Get('threads')
@@ -104,5 +106,7 @@ export class ThreadsController {
     });
     openEventStream(request, response);
     response.write('retry: 2000\n\n' + sseFrame('ready', {}));
+    // A member signed out (or suspended) is told once, and the stream closes: no reconnecting.
+    this.memberStreams.hold(request, response, sessionEndedFrame('session.ended'));
   }
 }
