@@ -5,6 +5,40 @@
  */
 
 export interface paths {
+  '/api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the audit log, newest first, filtered on the server */
+    get: operations['AuditAdmin_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audit.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log as CSV, with the same filters, streamed */
+    get: operations['AuditAdmin_csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/auth': {
     parameters: {
       query?: never;
@@ -333,6 +367,111 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in staff account, its role and the rights the role gives */
+    get: operations['Staff_me'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of members, searched (name, email, phone) and filtered by status and tier */
+    get: operations['MembersAdmin_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Changes a member’s tier, or suspends them (every session ends at once) or lifts the suspension */
+    patch: operations['MembersAdmin_update'];
+    trace?: never;
+  };
+  '/api/admin/members/{id}/offer/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends an offered member a new set-up link; the links sent before stop working */
+    post: operations['MembersAdmin_resend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{id}/offer/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraws the member’s pending set-up link */
+    post: operations['MembersAdmin_revoke'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/offers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Offers membership with a tier to the chosen waitlist rows, or every row matching the filter
+     * @description One offer per email: an address that is a member already, or has an offer, is skipped and reported.
+     */
+    post: operations['MembersAdmin_offer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/payments': {
     parameters: {
       query?: never;
@@ -378,6 +517,61 @@ export interface paths {
     get: operations['InvitationsAdmin_listRsvps'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every staff account */
+    get: operations['Staff_list'];
+    put?: never;
+    /** Creates a staff account with a role and a first password */
+    post: operations['Staff_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/staff/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Changes a staff account’s name, role, status or door events
+     * @description Refused with 409 LAST_OWNER when it would leave no active owner.
+     */
+    patch: operations['Staff_update'];
+    trace?: never;
+  };
+  '/api/admin/staff/{id}/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sets a new password for a staff account; the old one stops working at once */
+    post: operations['Staff_resetPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -795,7 +989,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ends the concierge session, on the server too */
+    /** Ends the concierge session (and a member’s session on this device), on the server too */
     post: operations['ConciergeAuth_logout'];
     delete?: never;
     options?: never;
@@ -861,7 +1055,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whether the session cookie opens the concierge */
+    /**
+     * Whether the cookies open the concierge, and which member when a member is signed in
+     * @description A member session (`mf_member`) is checked first, then the house-password session. `member` is present only for a member.
+     */
     get: operations['ConciergeAuth_session'];
     put?: never;
     post?: never;
@@ -1092,6 +1289,283 @@ export interface paths {
     post: operations['WaitingList_join'];
     /** Leaves the waiting list; a held offer passes to the next guest */
     delete: operations['WaitingList_leave'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in member (401 MEMBER_SIGNED_OUT without a session); renews the cookie */
+    get: operations['MemberAccount_me'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Registers a passkey from the browser’s answer to the options */
+    post: operations['MemberAccount_registerPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/passkeys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Removes one of the member’s passkeys */
+    delete: operations['MemberAccount_removePasskey'];
+    options?: never;
+    head?: never;
+    /** Renames one of the member’s passkeys */
+    patch: operations['MemberAccount_renamePasskey'];
+    trace?: never;
+  };
+  '/api/members/me/passkeys/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Options to register a passkey for the signed-in member */
+    post: operations['MemberAccount_passkeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member’s signed-in devices, this one marked current */
+    get: operations['MemberAccount_sessionsList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Signs one of the member’s devices out, at once */
+    delete: operations['MemberAccount_endSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/sessions/sign-out-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Signs out every device of the member but this one, at once */
+    post: operations['MemberAccount_signOutOthers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/passkeys/available': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether passkeys can be used on this site (false without a domain name) */
+    get: operations['MemberSignIn_available'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/sign-in/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Signs in with the 6-digit code of a sign-in email; five wrong codes end the email */
+    post: operations['MemberSignIn_code'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/sign-in/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends a sign-in email (a link and a 6-digit code, 15 minutes, once) when the address is a member’s
+     * @description The answer is the same for every address: it never says whether an address belongs to a member.
+     */
+    post: operations['MemberSignIn_email'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/sign-in/link/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The address a sign-in link is for; never consumes the link */
+    get: operations['MemberSignIn_inspectLink'];
+    put?: never;
+    /** Signs in with a sign-in link: consumes it and sets the member’s session cookie */
+    post: operations['MemberSignIn_link'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/sign-in/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Signs in with a passkey: verifies its answer and sets the member’s session cookie */
+    post: operations['MemberSignIn_passkey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/sign-in/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Options to sign in with a passkey; the challenge stays on the server, named by a short-lived cookie */
+    post: operations['MemberSignIn_passkeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/sign-out': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ends the member’s session on this device */
+    post: operations['MemberSignIn_signOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/membership/offers/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The offer a set-up link carries; never consumes the link */
+    get: operations['Membership_inspect'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/membership/offers/{token}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accepts the offer with the member’s confirmed name: consumes the link, signs the member in */
+    post: operations['Membership_accept'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1360,6 +1834,9 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AcceptOfferDto: {
+      name: string;
+    };
     AddressComponent: {
       long_name: string;
       short_name: string;
@@ -1382,6 +1859,22 @@ export interface components {
       properties?: Record<string, never>;
       visitorId?: string;
     };
+    AuditItem: {
+      action: string;
+      /** Format: uuid */
+      actorId: string | null;
+      actorName: string | null;
+      actorRole: string | null;
+      /** Format: date-time */
+      at: string;
+      changes: {
+        [key: string]: unknown[];
+      };
+      clientIp: string | null;
+      id: string;
+      targetId: string | null;
+      targetType: string | null;
+    };
     BatchProgress: {
       bounced: number;
       done: boolean;
@@ -1397,7 +1890,6 @@ export interface components {
     };
     ChangeRequestStatusDto: {
       note?: string;
-      staffName?: string;
       /** @enum {string} */
       status: 'received' | 'in_progress' | 'options_proposed' | 'confirmed' | 'completed' | 'cancelled';
     };
@@ -1452,6 +1944,14 @@ export interface components {
     };
     CreatePaymentDto: {
       amount: number;
+    };
+    CreateStaffDto: {
+      displayName: string;
+      doorEventIds?: number[];
+      password: string;
+      /** @enum {string} */
+      role: 'owner' | 'events' | 'concierge' | 'door';
+      username: string;
     };
     CreateThreadDto: {
       /** Format: uuid */
@@ -1515,6 +2015,11 @@ export interface components {
       website: string | null;
       zipCode: string;
     };
+    DeskMember: {
+      name: string;
+      /** @enum {string} */
+      tier: 'nomad' | 'voyager' | 'patron' | 'black';
+    };
     DeskStats: {
       answered: number;
       /** @description Median time from a request to staff’s first response, requests of the last 7 days. */
@@ -1570,7 +2075,22 @@ export interface components {
         | 'NOT_CHECKED_IN'
         | 'EVENT_HAS_PAYMENTS'
         | 'EVENT_HAS_GUESTS'
-        | 'INVITATION_HAS_PAYMENTS';
+        | 'INVITATION_HAS_PAYMENTS'
+        | 'FORBIDDEN_FOR_ROLE'
+        | 'ACCOUNT_SUSPENDED'
+        | 'LAST_OWNER'
+        | 'USERNAME_TAKEN'
+        | 'OFFER_UNKNOWN'
+        | 'OFFER_EXPIRED'
+        | 'OFFER_USED'
+        | 'OFFER_REVOKED'
+        | 'SIGN_IN_LINK_UNKNOWN'
+        | 'SIGN_IN_LINK_EXPIRED'
+        | 'SIGN_IN_LINK_USED'
+        | 'SIGN_IN_CODE_WRONG'
+        | 'MEMBER_SIGNED_OUT'
+        | 'PASSKEYS_UNAVAILABLE'
+        | 'PASSKEY_REFUSED';
       /** @description The payment provider’s own code for a declined card (card_declined). */
       declineCode?: string;
       /** @description A readable sentence, shown to people as it is. */
@@ -1803,12 +2323,98 @@ export interface components {
       lat: number;
       lng: number;
     };
+    MemberDevice: {
+      browser: string;
+      /** Format: date-time */
+      createdAt: string;
+      current: boolean;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      lastSeenAt: string;
+      system: string;
+    };
+    MemberPasskey: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      lastUsedAt: string | null;
+      name: string;
+    };
+    MemberRow: {
+      email: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      joinedAt: string | null;
+      /** Format: date-time */
+      lastSeenAt: string | null;
+      name: string;
+      offer: {
+        /** Format: date-time */
+        expiresAt: string;
+        /** Format: date-time */
+        sentAt: string;
+        /** @enum {string} */
+        state: 'pending' | 'used' | 'expired' | 'revoked';
+      } | null;
+      phone: string | null;
+      /** @enum {string} */
+      status: 'offered' | 'active' | 'suspended';
+      /** @enum {string} */
+      tier: 'nomad' | 'voyager' | 'patron' | 'black';
+    };
+    MemberSelf: {
+      email: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      joinedAt: string | null;
+      name: string;
+      passkeys: components['schemas']['MemberPasskey'][];
+      phone: string | null;
+      /** @enum {string} */
+      status: 'offered' | 'active' | 'suspended';
+      /** @enum {string} */
+      tier: 'nomad' | 'voyager' | 'patron' | 'black';
+    };
+    MembershipOffer: {
+      email: string;
+      /** Format: date-time */
+      expiresAt: string;
+      name: string;
+      /** @enum {string} */
+      tier: 'nomad' | 'voyager' | 'patron' | 'black';
+    };
+    MembershipOfferOutcome: {
+      offered: number;
+      skipped: {
+        email: string;
+        /** @enum {string} */
+        reason: 'ALREADY_MEMBER' | 'ALREADY_OFFERED';
+      }[];
+    };
     MessageAttachment: {
       options: components['schemas']['RequestOption'][];
       /** Format: uuid */
       requestId: string;
       /** @enum {string} */
       type: 'options';
+    };
+    OfferMembershipDto: {
+      allMatching?: boolean;
+      entryIds?: string[];
+      q?: string;
+      /** Format: date */
+      signedUpFrom?: string;
+      /** Format: date */
+      signedUpTo?: string;
+      source?: string;
+      /** @enum {string} */
+      tier: 'nomad' | 'voyager' | 'patron' | 'black';
+      utmCampaign?: string;
     };
     ParsedEntities: {
       budget: string | null;
@@ -1829,6 +2435,9 @@ export interface components {
       timeline: string | null;
       /** @enum {string} */
       urgency: 'low' | 'medium' | 'high';
+    };
+    PasskeySignInDto: {
+      response: Record<string, never>;
     };
     PaymentAdminRow: {
       /** @description Major units, as people read it (500 for EUR 500.00). */
@@ -1947,7 +2556,6 @@ export interface components {
     ProposeOptionsDto: {
       note?: string;
       options: components['schemas']['ProposedOptionDto'][];
-      staffName?: string;
     };
     PublicConfig: {
       appUrl: string;
@@ -1988,6 +2596,13 @@ export interface components {
     RateMessageDto: {
       comment?: string;
       helpful: boolean;
+    };
+    RegisterPasskeyDto: {
+      name?: string;
+      response: Record<string, never>;
+    };
+    RenamePasskeyDto: {
+      name: string;
     };
     RenameThreadDto: {
       title: string;
@@ -2085,9 +2700,35 @@ export interface components {
     SetMaintenanceDto: {
       enabled: boolean;
     };
+    SignInCodeDto: {
+      code: string;
+      /** Format: email */
+      email: string;
+    };
+    SignInEmailDto: {
+      /** Format: email */
+      email: string;
+    };
+    StaffAccount: {
+      /** Format: date-time */
+      createdAt: string;
+      displayName: string;
+      doorEventIds: number[];
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      role: 'owner' | 'events' | 'concierge' | 'door';
+      /** @enum {string} */
+      status: 'active' | 'suspended';
+      /** Format: date-time */
+      updatedAt: string;
+      username: string;
+    };
+    StaffPasswordDto: {
+      password: string;
+    };
     StaffReplyDto: {
       content: string;
-      staffName?: string;
     };
     StaffRequestCard: {
       acceptedOptionId: string | null;
@@ -2106,6 +2747,8 @@ export interface components {
       id: string;
       /** Format: date-time */
       lastMemberMessageAt: string | null;
+      /** @description The signed-in member who asked (null: a house-password session or the public chat). */
+      member: components['schemas']['DeskMember'] | null;
       /** @description The request this one was folded into, when its closed reason is merged. */
       mergedInto: {
         /** Format: uuid */
@@ -2132,6 +2775,8 @@ export interface components {
     StaffRequestDetail: {
       card: components['schemas']['StaffRequestCard'];
       conversation: components['schemas']['ThreadMessage'][];
+      /** @description The signed-in member who asked (null: a house-password session or the public chat). */
+      member: components['schemas']['DeskMember'] | null;
       ratings: {
         comment: string | null;
         content: string;
@@ -2144,6 +2789,34 @@ export interface components {
         threadId: string;
       }[];
       request: components['schemas']['UserRequestWithHistory'];
+    };
+    StaffSelf: {
+      displayName: string;
+      doorEventIds: number[];
+      /** Format: uuid */
+      id: string;
+      rights: (
+        | 'waitlist'
+        | 'members:offer'
+        | 'members:read'
+        | 'events'
+        | 'invitations'
+        | 'rsvps'
+        | 'payments:read'
+        | 'payments:refund'
+        | 'requests'
+        | 'vendors'
+        | 'applications'
+        | 'check-in'
+        | 'staff'
+        | 'audit'
+        | 'maintenance'
+        | 'queues'
+        | 'metrics'
+      )[];
+      /** @enum {string} */
+      role: 'owner' | 'events' | 'concierge' | 'door';
+      username: string;
     };
     StreamChatDto: {
       message?: string;
@@ -2254,6 +2927,20 @@ export interface components {
     };
     TrackEventsDto: {
       events: components['schemas']['AnalyticsEventDto'][];
+    };
+    UpdateMemberDto: {
+      /** @enum {string} */
+      status?: 'active' | 'suspended';
+      /** @enum {string} */
+      tier?: 'nomad' | 'voyager' | 'patron' | 'black';
+    };
+    UpdateStaffDto: {
+      displayName?: string;
+      doorEventIds?: number[];
+      /** @enum {string} */
+      role?: 'owner' | 'events' | 'concierge' | 'door';
+      /** @enum {string} */
+      status?: 'active' | 'suspended';
     };
     UpdateVendorDto: {
       address?: string;
@@ -2454,6 +3141,128 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  AuditAdmin_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['AuditItem'][];
+            total: number;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AuditAdmin_csv: {
+    parameters: {
+      query?: {
+        action?: string;
+        actor?: string;
+        from?: string;
+        targetId?: string;
+        targetType?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit rows, as a CSV file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   AdminAuth_check: {
     parameters: {
       query?: never;
@@ -2477,6 +3286,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2517,6 +3335,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2577,6 +3404,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -2630,6 +3466,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -2676,6 +3521,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2756,6 +3610,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -2818,6 +3681,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2889,6 +3761,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -2947,6 +3828,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3025,6 +3915,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -3082,6 +3981,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3153,6 +4061,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -3206,6 +4123,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3277,6 +4203,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -3334,6 +4269,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3405,6 +4349,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -3458,6 +4411,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3527,6 +4489,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -3573,6 +4544,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3651,6 +4631,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -3713,6 +4702,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3791,6 +4789,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -3833,6 +4840,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3895,6 +4911,410 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Staff_me: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffSelf'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MembersAdmin_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+        search?: string;
+        status?: 'offered' | 'active' | 'suspended';
+        tier?: 'nomad' | 'voyager' | 'patron' | 'black';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MemberRow'][];
+            total: number;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MembersAdmin_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMemberDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemberRow'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MembersAdmin_resend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemberRow'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MembersAdmin_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemberRow'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MembersAdmin_offer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OfferMembershipDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MembershipOfferOutcome'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -3948,6 +5368,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -3992,6 +5421,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4079,6 +5517,291 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Staff_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StaffAccount'][];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Staff_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateStaffDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StaffAccount'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Staff_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateStaffDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StaffAccount'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Staff_resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffPasswordDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4135,6 +5858,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4179,6 +5911,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4243,6 +5984,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4319,6 +6069,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -4376,6 +6135,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4456,6 +6224,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -4512,6 +6289,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4545,6 +6331,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4605,6 +6400,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4653,6 +6457,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4731,6 +6544,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4777,6 +6599,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4832,6 +6663,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4907,6 +6747,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5001,6 +6850,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
         headers: {
@@ -5037,6 +6895,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5750,6 +7617,12 @@ export interface operations {
           'application/json': {
             data: {
               authenticated: boolean;
+              /** @description The signed-in member (absent: a house-password session, or none). */
+              member?: {
+                name: string;
+                /** @enum {string} */
+                tier: 'nomad' | 'voyager' | 'patron' | 'black';
+              };
             };
             /** @enum {boolean} */
             success: true;
@@ -6678,6 +8551,790 @@ export interface operations {
       };
       /** @description Unavailable (maintenance, a store down or a provider not configured). */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberAccount_me: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemberSelf'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberAccount_registerPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegisterPasskeyDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemberPasskey'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberAccount_removePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberAccount_renamePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenamePasskeyDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemberPasskey'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberAccount_passkeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            challenge: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberAccount_sessionsList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemberDevice'][];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberAccount_endSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberAccount_signOutOthers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberSignIn_available: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            available: boolean;
+          };
+        };
+      };
+    };
+  };
+  MemberSignIn_code: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignInCodeDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            member: components['schemas']['MemberSelf'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberSignIn_email: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignInEmailDto'];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            sent: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberSignIn_inspectLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberSignIn_link: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            member: components['schemas']['MemberSelf'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberSignIn_passkey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeySignInDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            member: components['schemas']['MemberSelf'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberSignIn_passkeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            challenge: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberSignIn_signOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  Membership_inspect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MembershipOffer'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Membership_accept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcceptOfferDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            member: components['schemas']['MemberSelf'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
+      410: {
         headers: {
           [name: string]: unknown;
         };

@@ -36,9 +36,19 @@ async function read(response: Response, progress: StreamProgress, signal: AbortS
   const id = response.headers.get('X-Message-Id');
   if (id) progress.onStart?.(id);
   for await (const frame of readEventStream(response.body)) {
-    const payload = JSON.parse(frame.data) as { content?: string; message?: ChatMessage; error?: string };
+    const payload = JSON.parse(frame.data) as {
+      content?: string;
+      message?: ChatMessage;
+      error?: string;
+      code?: string;
+    };
     if (frame.event === 'delta' && payload.content) progress.onDelta(payload.content, Number(frame.id ?? 0));
     if (frame.event === 'done' && payload.message) return payload.message;
+    // The member's session ended while reading (signed out, or elsewhere): to sign in, never to a retry.
+    if (frame.event === 'error' && payload.code === 'SESSION_ENDED') {
+      const text = payload.error ?? 'You have been signed out. Please sign in again.';
+      throw new ApiError(401, text, {}, undefined, 'SESSION_ENDED');
+    }
     if (frame.event === 'error') throw new ApiError(502, payload.error ?? 'An error occurred. Please try again.');
   }
   if (signal.aborted) throw new DOMException('The reply was left', 'AbortError');

@@ -57,10 +57,18 @@ export type LiveUpdate =
   | { event: 'thread.deleted'; data: { threadId: string } }
   | { event: 'request.changed'; data: { requestId: string; threadId: string | null; status: string } };
 
-/** The session's live updates (Server-Sent Events); EventSource reconnects by itself. The answer closes it. */
-export function followSession(onUpdate: (update: LiveUpdate) => void): () => void {
+/**
+ * The session's live updates (Server-Sent Events); EventSource reconnects by itself. The answer
+ * closes it. When a member's session ends (signed out here or elsewhere, or suspended) the server
+ * says so once (`session.ended`): the stream is closed for good and `onEnded` is called.
+ */
+export function followSession(onUpdate: (update: LiveUpdate) => void, onEnded?: () => void): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource('/api/concierge/events', { withCredentials: true });
+  source.addEventListener('session.ended', () => {
+    source.close();
+    onEnded?.();
+  });
   for (const event of ['thread.changed', 'thread.deleted', 'request.changed'] as const) {
     source.addEventListener(event, (e) => {
       try {

@@ -51,7 +51,12 @@ export function ConciergeChatPage() {
   );
 
   const myRequests = useMyRequests(allowed, showFailure);
-  const threads = useThreads({ brand, enabled: allowed, onRequestChanged: myRequests.reload });
+  const threads = useThreads({
+    brand,
+    enabled: allowed,
+    onRequestChanged: myRequests.reload,
+    onSessionEnded: toPasswordScreen,
+  });
   // When no thread is selected (or it is gone), the newest one is.
   const active = threads.list.find((t) => t.id === selectedId) ?? threads.list[0] ?? null;
   const replies = useReplyStream({

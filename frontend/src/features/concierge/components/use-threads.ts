@@ -34,6 +34,8 @@ interface ThreadsOptions {
   enabled: boolean;
   /** The session's live updates tell of requests too. */
   onRequestChanged: () => void;
+  /** The member's session ended (signed out here or elsewhere, or suspended). */
+  onSessionEnded?: () => void;
 }
 
 /**
@@ -41,7 +43,7 @@ interface ThreadsOptions {
  * reconcile it, and its live updates (other tabs of this session) keep it current. Every change
  * is stored, and the list is read back from storage (newest first), so another tab's writes count.
  */
-export function useThreads({ brand, enabled, onRequestChanged }: ThreadsOptions) {
+export function useThreads({ brand, enabled, onRequestChanged, onSessionEnded }: ThreadsOptions) {
   const [threads, setThreads] = useState<ChatThread[]>(() => loadThreads());
   /** Titles given here that the server has not confirmed yet: its older copy must not undo them. */
   const pendingTitles = useRef(new Map<string, string>());
@@ -74,6 +76,7 @@ export function useThreads({ brand, enabled, onRequestChanged }: ThreadsOptions)
   );
 
   const requestChanged = useEffectEvent(() => onRequestChanged());
+  const sessionEnded = useEffectEvent(() => onSessionEnded?.());
 
   useEffect(() => {
     if (!enabled) return;
@@ -104,11 +107,14 @@ export function useThreads({ brand, enabled, onRequestChanged }: ThreadsOptions)
         // Out of reach: the cache stays, and is reconciled on the next visit.
       }
     })();
-    const stop = followSession((change) => {
-      if (change.event === 'thread.deleted') update((stored) => deleteThread(stored, change.data.threadId));
-      else if (change.event === 'request.changed') requestChanged();
-      else void reload(change.data.threadId);
-    });
+    const stop = followSession(
+      (change) => {
+        if (change.event === 'thread.deleted') update((stored) => deleteThread(stored, change.data.threadId));
+        else if (change.event === 'request.changed') requestChanged();
+        else void reload(change.data.threadId);
+      },
+      () => sessionEnded(),
+    );
     return () => {
       cancelled = true;
       stop();

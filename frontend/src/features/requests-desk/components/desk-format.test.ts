@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duration, elapsed } from './desk-format';
+import { askedBy, duration, elapsed } from './desk-format';
 
 describe('the response-time clock', () => {
   const start = '2026-11-25T10:00:00.000Z';
@@ -16,5 +16,13 @@ describe('the response-time clock', () => {
     expect(elapsed(start, at(-30))).toBe('0 s');
     expect(duration(null)).toBe('—');
     expect(duration(240)).toBe('4 min');
+  });
+});
+
+describe('who asked', () => {
+  it('names a member with their tier, and anyone else as a guest session', () => {
+    expect(askedBy({ name: 'Elena Marchetti', tier: 'voyager' })).toBe('Elena Marchetti · Voyager');
+    expect(askedBy({ name: 'Sam Okafor', tier: 'black' })).toBe('Sam Okafor · Black');
+    expect(askedBy(null)).toBe('Guest session');
   });
 });

@@ -42,3 +42,18 @@ export const CATEGORY_TITLE: Record<string, string> = {
 export function price(value: number, currency: string): string {
   return formatMoney(value, currency);
 }
+
+export const TIER_TITLE: Record<string, string> = {
+  nomad: 'Nomad',
+  voyager: 'Voyager',
+  patron: 'Patron',
+  black: 'Black',
+};
+
+/**
+ * Who asked, as a card and a conversation show it: a signed-in member's name and tier ('Elena
+ * Marchetti · Voyager'); anyone else (the house password, the public chat) is a guest session.
+ */
+export function askedBy(member: { name: string; tier: string } | null | undefined): string {
+  return member ? `${member.name} · ${TIER_TITLE[member.tier] ?? member.tier}` : 'Guest session';
+}

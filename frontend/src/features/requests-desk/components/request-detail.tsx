@@ -13,7 +13,7 @@ import {
   useInvalidateDesk,
   type RequestStatus,
 } from '../api/desk';
-import { CATEGORY_TITLE, price, STATUS_TITLE } from './desk-format';
+import { askedBy, CATEGORY_TITLE, price, STATUS_TITLE } from './desk-format';
 import styles from './desk.module.css';
 
 const NAME_KEY = 'mf.admin.conciergeName';
@@ -98,6 +98,9 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
       {request && data ? (
         <div className={styles.detail}>
           <div className={styles.detailHead}>
+            <span className={data.member ? styles.askedByMember : styles.askedBy} data-testid="asked-by">
+              {askedBy(data.member)}
+            </span>
             <Tag color="gold" data-testid="request-status">
               {STATUS_TITLE[request.status]}
             </Tag>
@@ -126,7 +129,11 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
               data.conversation.map((m) => (
                 <div key={m.id} className={styles[`msg_${m.role}`]} data-role={m.role}>
                   <span className={styles.msgWho}>
-                    {m.role === 'user' ? 'Member' : m.role === 'assistant' ? 'AI concierge' : (m.author ?? 'Concierge')}
+                    {m.role === 'user'
+                      ? (data.member?.name ?? 'Member')
+                      : m.role === 'assistant'
+                        ? 'AI concierge'
+                        : (m.author ?? 'Concierge')}
                     {' · '}
                     {when(m.createdAt)}
                     {m.rating ? (

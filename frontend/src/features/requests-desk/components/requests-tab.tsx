@@ -2,7 +2,7 @@ import { ClockCircleOutlined, SearchOutlined, UserOutlined } from '@ant-design/i
 import { Alert, App, Input, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { COLUMNS, useDeskCards, useDeskLive, useDeskStats, type StaffCard } from '../api/desk';
-import { CATEGORY_TITLE, duration, elapsed, STATUS_TITLE } from './desk-format';
+import { askedBy, CATEGORY_TITLE, duration, elapsed, STATUS_TITLE } from './desk-format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { RequestDetail } from './request-detail';
 import styles from './desk.module.css';
@@ -45,6 +45,9 @@ function RequestCard({ card, now, onOpen }: { card: StaffCard; now: number; onOp
             Asked for a person
           </Tag>
         ) : null}
+      </span>
+      <span className={card.member ? styles.askedByMember : styles.askedBy} data-testid="asked-by">
+        {askedBy(card.member)}
       </span>
       <span className={styles.cardText}>{card.text.split('\n')[0]}</span>
       <dl className={styles.facts}>
