@@ -1,4 +1,4 @@
-import { AdminModule } from './admin';
+import { AdminModule, StaffOnly } from './admin';
 import { AnalyticsModule } from './analytics';
 import { AuditModule } from './audit';
 import { ConciergeModule } from './concierge';
@@ -26,7 +26,8 @@ export const DOMAIN_MODULES = [
   WaitlistModule,
   MembersModule,
   AnalyticsModule,
-  AuditModule,
+  // The audit log's admin routes take the staff decorator from here: admin itself records into audit.
+  AuditModule.withAdminRoutes(StaffOnly('audit')),
   AdminModule,
   MaintenanceModule,
   EventsModule,

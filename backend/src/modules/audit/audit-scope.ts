@@ -12,7 +12,7 @@ export interface AuditActor {
   role?: string;
 }
 
-export interface AuditScope {
+interface AuditScope {
   actor: AuditActor | null;
   ip: string | null;
 }

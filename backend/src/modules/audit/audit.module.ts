@@ -1,5 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { auditAdminController } from './audit-admin.controller';
 import { AuditEntry } from './audit-entry.entity';
 import { AuditScopeInterceptor } from './audit-scope';
 import { AuditService } from './audit.service';
@@ -15,4 +16,12 @@ import { AuditService } from './audit.service';
   providers: [AuditService, AuditScopeInterceptor],
   exports: [AuditService, AuditScopeInterceptor],
 })
-export class AuditModule {}
+export class AuditModule {
+  /**
+   * The module with its admin routes (GET /api/admin/audit and audit.csv), guarded by `guard`:
+   * the staff decorator with the 'audit' right, which the composition root hands in.
+   */
+  static withAdminRoutes(guard: ClassDecorator): DynamicModule {
+    return { module: AuditModule, controllers: [auditAdminController(guard)] };
+  }
+}

@@ -1,5 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { Writable } from 'node:stream';
+import { csvCell } from '../../common/csv-cell';
+import { pageOf } from '../../common/page-query.dto';
+import { UUID } from '../../common/uuid';
 import { currentAuditScope, runAs, type AuditActor } from './audit-scope';
 
 /** What happened, as a caller describes it; who and from where come from the scope (or recordAs). */
@@ -9,6 +13,99 @@ export interface AuditRecord {
   target?: { type: string; id: string };
   /** A short before/after of the fields changed: `{ status: ['pending', 'active'] }`. No secrets, no bodies. */
   changes?: Record<string, [unknown, unknown]>;
+}
+
+/** A row of the audit log as the admin reads it. */
+export interface AuditItem {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorName: string | null;
+  actorRole: string | null;
+  clientIp: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  changes: Record<string, [unknown, unknown]>;
+}
+
+/** Which rows a page or the CSV covers (AuditFilterDto, validated). */
+interface AuditFilter {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  /** UTC days, both ends included. */
+  from?: string;
+  to?: string;
+}
+
+interface AuditRow {
+  id: string;
+  at: Date;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  client_ip: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  changes: Record<string, [unknown, unknown]>;
+}
+
+const EXPORT_BATCH = 1000;
+
+function itemOf(row: AuditRow): AuditItem {
+  return {
+    id: String(row.id),
+    at: new Date(row.at).toISOString(),
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    actorRole: row.actor_role,
+    clientIp: row.client_ip,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    changes: row.changes ?? {},
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filter as SQL conditions, each served by an index of the migration (with `at desc, id desc`). */
+function where(filter: AuditFilter): { sql: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.actor) {
+    if (UUID.test(filter.actor)) {
+      conditions.push('actor_id = ?');
+      params.push(filter.actor);
+    } else {
+      conditions.push('actor_name ilike ?');
+      params.push(`%${escapeLike(filter.actor)}%`);
+    }
+  }
+  if (filter.action) {
+    conditions.push('(action = ? or action like ?)');
+    params.push(filter.action, `${escapeLike(filter.action)}.%`);
+  }
+  if (filter.targetType) {
+    conditions.push('target_type = ?');
+    params.push(filter.targetType);
+  }
+  if (filter.targetId) {
+    conditions.push('target_id = ?');
+    params.push(filter.targetId);
+  }
+  if (filter.from) {
+    conditions.push(`at >= (?::date)::timestamp at time zone 'UTC'`);
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    conditions.push(`at < (?::date + 1)::timestamp at time zone 'UTC'`);
+    params.push(filter.to);
+  }
+  return { sql: conditions.length ? `where ${conditions.join(' and ')}` : '', params };
 }
 
 const INSERT = `insert into audit_log (actor_id, actor_name, actor_role, client_ip, action, target_type, target_id, changes)
@@ -32,12 +129,75 @@ export class AuditService {
     await this.insert(tx, scope?.actor ?? null, scope?.ip ?? null, entry);
   }
 
+  /** An action with no row of its own to change (a download link issued): its audit row alone, in the scope's name. */
+  async recordAlone(entry: AuditRecord): Promise<void> {
+    await this.record(this.em.fork(), entry);
+  }
+
   /**
    * Writes a row for an actor named explicitly (a sign-in, before any scope exists; null for a
    * failed attempt with no account), in `tx` when given, else on its own.
    */
   async recordAs(actor: AuditActor | null, ip: string | null, entry: AuditRecord, tx?: EntityManager): Promise<void> {
     await this.insert(tx ?? this.em.fork(), actor, ip, entry);
+  }
+
+  /** A page of the log, newest first. */
+  async list(
+    query: AuditFilter & { page?: number; pageSize?: number },
+  ): Promise<{ items: AuditItem[]; total: number }> {
+    const { limit, offset } = pageOf(query);
+    const filter = where(query);
+    const connection = this.em.fork().getConnection();
+    const [rows, [{ total }]] = await Promise.all([
+      connection.execute<AuditRow[]>(
+        `select * from audit_log ${filter.sql} order by at desc, id desc limit ? offset ?`,
+        [...filter.params, limit, offset],
+      ),
+      connection.execute<Array<{ total: number }>>(
+        `select count(*)::int as total from audit_log ${filter.sql}`,
+        filter.params,
+      ),
+    ]);
+    return { items: rows.map(itemOf), total };
+  }
+
+  /** The rows a filter covers as CSV, newest first, read in keyset batches and written as they come. */
+  async exportCsv(filter: AuditFilter, out: Writable): Promise<void> {
+    const write = (chunk: string) =>
+      out.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', resolve));
+    const header = ['When (UTC)', 'Person', 'Role', 'Client address', 'Action', 'Target type', 'Target', 'Changes'];
+    await write('\uFEFF' + header.map(csvCell).join(',') + '\r\n');
+    const connection = this.em.fork().getConnection();
+    const base = where(filter);
+    let after: { at: Date; id: string } | null = null;
+    for (;;) {
+      if (out.destroyed) return;
+      const keyset: string = after ? `${base.sql ? `${base.sql} and` : 'where'} (at, id) < (?, ?)` : base.sql;
+      const rows: AuditRow[] = await connection.execute<AuditRow[]>(
+        `select * from audit_log ${keyset} order by at desc, id desc limit ?`,
+        [...base.params, ...(after ? [after.at, after.id] : []), EXPORT_BATCH],
+      );
+      if (rows.length === 0) break;
+      const lines = rows.map((row) =>
+        [
+          new Date(row.at).toISOString(),
+          row.actor_name ?? '',
+          row.actor_role ?? '',
+          row.client_ip ?? '',
+          row.action,
+          row.target_type ?? '',
+          row.target_id ?? '',
+          Object.keys(row.changes ?? {}).length ? JSON.stringify(row.changes) : '',
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+      await write(lines.join('\r\n') + '\r\n');
+      const last = rows[rows.length - 1];
+      after = { at: last.at, id: last.id };
+      if (rows.length < EXPORT_BATCH) break;
+    }
   }
 
   /** Runs `fn` with this actor and address as the scope record() reads. */

@@ -1,8 +1,9 @@
 /**
  * What other modules may use of the audit log: AuditService (record a staff action inside your
- * transaction), the scope a staff request runs in, and its interceptor for the staff decorator.
- * The table and its entity are this module's own.
+ * transaction, or a sign-in with recordAs), the interceptor the staff decorator opens the scope
+ * with, and the helpers that write a short before/after. The table and its entity are its own.
  */
 export { AuditModule } from './audit.module';
 export { AuditService, type AuditRecord } from './audit.service';
-export { AuditScopeInterceptor, currentAuditScope, runAs, type AuditActor, type AuditScope } from './audit-scope';
+export { AuditScopeInterceptor } from './audit-scope';
+export { changesBetween, created, removed } from './audit-changes';

@@ -2,6 +2,7 @@ import { ForeignKeyConstraintViolationException, LockMode } from '@mikro-orm/cor
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { AuditService, changesBetween, created, removed } from '../audit';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { EventFieldsDto } from './dto/event-fields.dto';
@@ -72,6 +73,7 @@ export class EventsService {
     private readonly em: EntityManager,
     private readonly lifecycle: EventLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   /** What a new event starts with where the administrator leaves a field out. */
@@ -146,6 +148,11 @@ export class EventsService {
       const event = em.create(Event, { ...fields(input), timeZone });
       await em.flush();
       await this.lifecycle.publishSaved({ em, event: eventView(event), previous: null });
+      await this.audit.record(em, {
+        action: 'event.create',
+        target: { type: 'event', id: String(event.id) },
+        changes: created(event, ['name', 'date', 'status', 'capacity']),
+      });
       return eventView(event);
     });
   }
@@ -165,8 +172,14 @@ export class EventsService {
       // Whoever holds seats (invitations) refuses a capacity below them.
       if (!cancelling)
         await this.lifecycle.publishCapacityChanging({ em, event: eventView(event), capacity: input.capacity });
+      const before = { ...event };
       em.assign(event, changed);
       await em.flush();
+      await this.audit.record(em, {
+        action: cancelling ? 'event.cancel' : 'event.update',
+        target: { type: 'event', id: String(id) },
+        changes: changesBetween<Event>(before, event, Object.keys(changed) as Array<keyof Event & string>),
+      });
       if (cancelling) await this.lifecycle.publishCancelled({ em, event: eventView(event) });
       else await this.lifecycle.publishSaved({ em, event: eventView(event), previous });
       return eventView(event);
@@ -185,6 +198,11 @@ export class EventsService {
         if (!event) throw AppError.notFound('Event not found');
         await this.lifecycle.publishDeleting({ em, event });
         await em.nativeDelete(Event, { id });
+        await this.audit.record(em, {
+          action: 'event.delete',
+          target: { type: 'event', id: String(id) },
+          changes: removed(event, ['name', 'date', 'status']),
+        });
       });
     } catch (error) {
       if (error instanceof ForeignKeyConstraintViolationException)

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { AuditService } from '../audit';
 import { EventsService } from '../events';
 import { checkInRefusal } from './check-in-window';
 import { RsvpPasses } from './rsvp-pass';
@@ -83,6 +84,7 @@ export class CheckInService {
     private readonly em: EntityManager,
     private readonly passes: RsvpPasses,
     private readonly events: EventsService,
+    private readonly audit: AuditService,
   ) {}
 
   private get connection() {
@@ -151,6 +153,13 @@ export class CheckInService {
          on conflict (rsvp_id) do nothing returning rsvp_id`,
         [row.id, eventId, guests, at],
       );
+      if (inserted.length) {
+        await this.audit.record(em, {
+          action: 'rsvp.check-in',
+          target: { type: 'rsvp', id: row.id },
+          changes: { arrived: [null, guests] },
+        });
+      }
       const [current] = await em.execute<PartyRow[]>(`${PARTY_SQL} where r.id = ?::uuid`, [row.id]);
       return { outcome: inserted.length ? 'checked-in' : 'already', party: party(current) };
     });
@@ -171,10 +180,24 @@ export class CheckInService {
     if (arrived < 1 || arrived > row.guest_count) {
       throw AppError.badRequest(`Guests arriving must be between 1 and ${row.guest_count}`);
     }
-    const updated = await this.connection.execute<Array<{ rsvp_id: string }>>(
-      `update rsvp_check_ins set arrived = ?, updated_at = now() where rsvp_id = ?::uuid returning rsvp_id`,
-      [arrived, rsvpId],
-    );
+    const updated = await this.em.fork().transactional(async (tx) => {
+      const [before] = await tx.execute<Array<{ arrived: number }>>(
+        'select arrived from rsvp_check_ins where rsvp_id = ?::uuid for update',
+        [rsvpId],
+      );
+      if (!before) return [];
+      await tx.execute(
+        'update rsvp_check_ins set arrived = ?, updated_at = now() where rsvp_id = ?::uuid',
+        [arrived, rsvpId],
+        'run',
+      );
+      await this.audit.record(tx, {
+        action: 'rsvp.arrived',
+        target: { type: 'rsvp', id: rsvpId },
+        changes: { arrived: [before.arrived, arrived] },
+      });
+      return [before];
+    });
     if (updated.length === 0) throw AppError.conflict('This party has not been checked in yet', 'NOT_CHECKED_IN');
     return this.lookup(eventId, { rsvpId });
   }

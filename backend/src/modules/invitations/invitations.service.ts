@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '../../common/app-error';
+import { AuditService, created, removed } from '../audit';
 import { pgTextArray } from '../../common/pg-array';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
@@ -92,6 +93,7 @@ export class InvitationsService implements OnModuleInit {
     private readonly events: EventsService,
     private readonly waitlist: WaitlistService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
@@ -207,20 +209,30 @@ export class InvitationsService implements OnModuleInit {
     const em = this.em.fork();
     const event = await this.events.find(em, input.eventId);
     if (!event) throw AppError.badRequest('Event is required', { eventId: 'Event is required' });
-    const invitation = em.create(Invitation, {
-      eventId: event.id,
-      recipientName: input.recipientName,
-      recipientEmail: input.recipientEmail.toLowerCase(),
-      recipientPhone: input.recipientPhone ?? null,
-      maxGuests: input.maxGuests ?? 1,
-      specialNotes: input.specialNotes ?? null,
-      invitationCode: newInvitationCode(),
-    });
+    const recipientEmail = input.recipientEmail.toLowerCase();
+    let invitation: Invitation;
     try {
-      await em.flush();
+      invitation = await em.transactional(async (tx) => {
+        const added = tx.create(Invitation, {
+          eventId: event.id,
+          recipientName: input.recipientName,
+          recipientEmail,
+          recipientPhone: input.recipientPhone ?? null,
+          maxGuests: input.maxGuests ?? 1,
+          specialNotes: input.specialNotes ?? null,
+          invitationCode: newInvitationCode(),
+        });
+        await tx.flush();
+        await this.audit.record(tx, {
+          action: 'invitation.create',
+          target: { type: 'invitation', id: String(added.id) },
+          changes: created(added, ['eventId', 'recipientEmail', 'maxGuests']),
+        });
+        return added;
+      });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
-        const message = duplicateMessage(invitation.recipientEmail);
+        const message = duplicateMessage(recipientEmail);
         throw new AppError('conflict', message, { recipientEmail: message });
       }
       throw error;
@@ -236,6 +248,11 @@ export class InvitationsService implements OnModuleInit {
         if (!invitation) throw AppError.notFound('Invitation not found');
         await em.execute('delete from rsvps where invitation_id = ?', [id]);
         await em.nativeDelete(Invitation, { id });
+        await this.audit.record(em, {
+          action: 'invitation.delete',
+          target: { type: 'invitation', id: String(id) },
+          changes: removed(invitation, ['eventId', 'recipientEmail', 'status']),
+        });
       });
     } catch (error) {
       if (error instanceof ForeignKeyConstraintViolationException)
@@ -278,6 +295,7 @@ export class InvitationsService implements OnModuleInit {
       const event = await this.events.find(em, invitation.eventId);
       if (event?.status === 'cancelled') throw AppError.conflict(EVENT_CANCELLED);
       await this.queueSend(em, invitation);
+      await this.audit.record(em, { action: 'invitation.send', target: { type: 'invitation', id: String(id) } });
     });
     return this.row(id);
   }
@@ -307,6 +325,11 @@ export class InvitationsService implements OnModuleInit {
         eventId,
         `{${toSend.map((i) => i.id).join(',')}}`,
       ]);
+      await this.audit.record(em, {
+        action: 'invitation.send-pending',
+        target: { type: 'event', id: String(eventId) },
+        changes: { queued: [null, toSend.length] },
+      });
       return id;
     });
     return this.batchProgress(batchId);
@@ -375,6 +398,11 @@ export class InvitationsService implements OnModuleInit {
         for (const r of rows) created.push(r.id);
       }
       if (matched === 0) throw AppError.badRequest('No waitlist entries match this selection');
+      await this.audit.record(em, {
+        action: 'invitation.from-waitlist',
+        target: { type: 'event', id: String(event.id) },
+        changes: { matched: [null, matched], created: [null, created.length] },
+      });
       let batchId: string | null = null;
       if (created.length > 0) {
         batchId = randomUUID();

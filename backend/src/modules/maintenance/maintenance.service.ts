@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { AuditService } from '../audit';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 
 const KEY = 'maintenance';
@@ -20,7 +21,10 @@ export class MaintenanceService implements OnModuleDestroy {
   /** Counts this process's switches, so a read begun before one never overwrites it. */
   private writes = 0;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditService,
+  ) {}
 
   async isEnabled(): Promise<boolean> {
     if (this.cached && Date.now() - this.cached.readAt < TRUST_MS) return this.cached.enabled;
@@ -31,14 +35,23 @@ export class MaintenanceService implements OnModuleDestroy {
 
   async setEnabled(enabled: boolean): Promise<boolean> {
     this.writes += 1;
-    await this.em
-      .fork()
-      .getConnection()
-      .execute(
+    await this.em.fork().transactional(async (tx) => {
+      const [previous] = await tx.execute<Array<{ value: { enabled?: boolean } }>>(
+        'select value from site_settings where key = ? for update',
+        [KEY],
+      );
+      await tx.execute(
         `insert into site_settings (key, value, updated_at) values (?, ?::jsonb, now())
          on conflict (key) do update set value = excluded.value, updated_at = now()`,
         [KEY, JSON.stringify({ enabled })],
+        'run',
       );
+      await this.audit.record(tx, {
+        action: enabled ? 'maintenance.enable' : 'maintenance.disable',
+        target: { type: 'site-setting', id: KEY },
+        changes: { enabled: [previous?.value?.enabled === true, enabled] },
+      });
+    });
     // Counted at both ends: a read that overlapped the write in any way is not kept.
     this.writes += 1;
     this.cached = { enabled, readAt: Date.now() };

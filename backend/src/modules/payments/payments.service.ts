@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppError } from '../../common/app-error';
+import { AuditService } from '../audit';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import {
@@ -109,6 +110,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly reservations: ReservationsService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -281,6 +283,11 @@ export class PaymentsService implements OnModuleInit {
         p.refundRequestedAt = new Date();
         p.refundError = null;
         await this.outbox.add(em, 'payment.refund', { paymentId: p.id });
+        await this.audit.record(em, {
+          action: 'payment.refund',
+          target: { type: 'payment', id: p.id },
+          changes: { refundRequestedAt: [null, p.refundRequestedAt.toISOString()] },
+        });
       }
       return p;
     });

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { AuditService, changesBetween } from '../audit';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
 import { messageIntent, parseRequest, reportsExperience, toEntities } from '../concierge-language';
 import type { MessageCategory, ParsedEntities } from '../../platform/ai/types';
@@ -142,6 +143,7 @@ export class RequestsService {
     private readonly live: LiveEventsService,
     private readonly notices: StaffNotices,
     @Inject(CONCIERGE_AI) private readonly ai: ConciergeAi,
+    private readonly audit: AuditService,
   ) {}
 
   /** A status change, written with its history row in the caller's transaction. */
@@ -389,20 +391,30 @@ export class RequestsService {
 
   /**
    * Changes a request in one transaction, with the row locked: `change` checks and applies it.
-   * `sessionId` limits it to a member's own requests (another session's answers 404).
+   * `sessionId` limits it to a member's own requests (another session's answers 404). A staff
+   * change names its audit action: the audit row is written in the same transaction.
    */
   private async change(
     id: string,
     sessionId: string | null,
     change: (em: EntityManager, request: UserRequest) => void,
+    auditAction?: string,
   ): Promise<UserRequestWithHistory> {
     if (!UUID.test(id)) throw AppError.notFound(NOT_FOUND);
     const em = this.em.fork();
     const request = await em.transactional(async (trx) => {
       const row = await trx.findOne(UserRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!row || (sessionId !== null && row.sessionId !== sessionId)) throw AppError.notFound(NOT_FOUND);
+      const before = { ...row };
       change(trx, row);
       await trx.flush();
+      if (auditAction) {
+        await this.audit.record(trx, {
+          action: auditAction,
+          target: { type: 'request', id },
+          changes: changesBetween<UserRequest>(before, row, ['status', 'options']),
+        });
+      }
       return row;
     });
     const [result] = await this.withHistory(em, [request]);
@@ -415,18 +427,23 @@ export class RequestsService {
    * member who wants it again asks again, which opens a new one.
    */
   async setStatus(id: string, status: RequestStatus, actor: Actor, note?: string | null) {
-    return this.change(id, null, (em, request) => {
-      if (CLOSED_STATUSES.includes(request.status)) {
-        throw AppError.conflict(`This request is already ${LABEL[request.status]}.`);
-      }
-      if (request.status === status && !note?.trim()) {
-        throw AppError.conflict(`This request is already ${LABEL[status]}.`);
-      }
-      if (status === 'options_proposed' && !request.options?.length) {
-        throw AppError.badRequest('Propose options first: the member has none to choose from.');
-      }
-      this.move(em, request, status, actor, note);
-    });
+    return this.change(
+      id,
+      null,
+      (em, request) => {
+        if (CLOSED_STATUSES.includes(request.status)) {
+          throw AppError.conflict(`This request is already ${LABEL[request.status]}.`);
+        }
+        if (request.status === status && !note?.trim()) {
+          throw AppError.conflict(`This request is already ${LABEL[status]}.`);
+        }
+        if (status === 'options_proposed' && !request.options?.length) {
+          throw AppError.badRequest('Propose options first: the member has none to choose from.');
+        }
+        this.move(em, request, status, actor, note);
+      },
+      actor.kind === 'staff' ? 'request.status' : undefined,
+    );
   }
 
   /** Staff propose a short list of options with prices; the request moves to options proposed. */
@@ -436,19 +453,24 @@ export class RequestsService {
     actor: Actor,
     note?: string | null,
   ): Promise<UserRequestWithHistory> {
-    return this.change(id, null, (em, request) => {
-      if (!['received', 'in_progress', 'options_proposed'].includes(request.status)) {
-        throw AppError.conflict(`Options cannot be proposed: this request is ${LABEL[request.status]}.`);
-      }
-      request.options = options.map((option) => ({
-        id: randomUUID(),
-        title: option.title.trim(),
-        price: option.price,
-        currency: option.currency,
-      }));
-      request.acceptedOptionId = null;
-      this.move(em, request, 'options_proposed', actor, note ?? options.map((o) => o.title.trim()).join('; '));
-    });
+    return this.change(
+      id,
+      null,
+      (em, request) => {
+        if (!['received', 'in_progress', 'options_proposed'].includes(request.status)) {
+          throw AppError.conflict(`Options cannot be proposed: this request is ${LABEL[request.status]}.`);
+        }
+        request.options = options.map((option) => ({
+          id: randomUUID(),
+          title: option.title.trim(),
+          price: option.price,
+          currency: option.currency,
+        }));
+        request.acceptedOptionId = null;
+        this.move(em, request, 'options_proposed', actor, note ?? options.map((o) => o.title.trim()).join('; '));
+      },
+      actor.kind === 'staff' ? 'request.propose-options' : undefined,
+    );
   }
 
   /** The member accepts one of the options proposed: the request is confirmed. */

@@ -3,6 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { AuditService } from '../audit';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import {
@@ -21,6 +22,7 @@ export class VendorApplicationsService {
     private readonly em: EntityManager,
     private readonly vendors: VendorsService,
     private readonly emails: EmailDeliveryService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Stores the application and, in the same transaction, queues the administrators' notification. */
@@ -115,6 +117,11 @@ export class VendorApplicationsService {
         vendor = created;
       }
       await em.flush();
+      await this.audit.record(em, {
+        action: input.status === 'approved' ? 'application.approve' : 'application.reject',
+        target: { type: 'vendor-application', id: String(id) },
+        changes: { status: ['pending', input.status], ...(vendor ? { vendorId: [null, vendor.id] } : {}) },
+      });
       return { application: applicationView(application), vendor };
     });
   }

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { AuditService, changesBetween, created } from '../audit';
 import { CreateVendorDto, UpdateVendorDto } from './dto/vendor-fields.dto';
 import { pageOf, type PageQueryDto } from '../../common/page-query.dto';
 import { Vendor, vendorView, type VendorStatus, type VendorView } from './vendor.entity';
@@ -59,7 +60,10 @@ export class VendorsService implements OnModuleDestroy {
   private readonly active = new Map<string, ActiveList>();
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditService,
+  ) {
     // Whatever path writes a vendor (the admin, an approved application), the next read is fresh.
     const forget = () => this.active.clear();
     em.getEventManager().registerSubscriber({
@@ -181,7 +185,15 @@ export class VendorsService implements OnModuleDestroy {
 
   async create(input: CreateVendorDto): Promise<VendorView> {
     const em = this.em.fork();
-    return em.transactional((tx) => this.createIn(tx, this.fromDto(input) as NewVendor));
+    return em.transactional(async (tx) => {
+      const vendor = await this.createIn(tx, this.fromDto(input) as NewVendor);
+      await this.audit.record(tx, {
+        action: 'vendor.create',
+        target: { type: 'vendor', id: String(vendor.id) },
+        changes: created(vendor, ['name', 'category', 'status']),
+      });
+      return vendor;
+    });
   }
 
   /**
@@ -216,8 +228,16 @@ export class VendorsService implements OnModuleDestroy {
         // A new category drops a subcategory that belonged to the old one.
         subcategory = found.subcategory && isSubcategoryOf(category, found.subcategory) ? found.subcategory : null;
       }
+      const before = { ...found };
       tx.assign(found, { ...changes, subcategory });
       await tx.flush();
+      await this.audit.record(tx, {
+        action: 'vendor.update',
+        target: { type: 'vendor', id: String(id) },
+        changes: changesBetween<Vendor>(before, found, [...Object.keys(changes), 'subcategory'] as Array<
+          keyof Vendor & string
+        >),
+      });
       return found;
     });
     return vendorView(vendor);

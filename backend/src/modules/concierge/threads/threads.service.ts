@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
+import { AuditService, type AuditRecord } from '../../audit';
 import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { StaffNotices } from '../../requests';
@@ -141,6 +142,7 @@ export class ThreadsService {
     private readonly live: LiveEventsService,
     private readonly notices: StaffNotices,
     private readonly outbox: OutboxService,
+    private readonly audit: AuditService,
   ) {}
 
   private sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -366,27 +368,33 @@ export class ThreadsService {
 
   /**
    * A message from a named human concierge of the staff into a member's thread (a reply, a change
-   * of a request, options to accept); every tab of the session sees it at once.
+   * of a request, options to accept); every tab of the session sees it at once. A staff reply
+   * names its audit record, written in the message's transaction.
    */
   async postConciergeMessage(
     threadId: string,
     message: { author: string; content: string; attachment?: MessageAttachment | null },
+    audit?: AuditRecord,
   ): Promise<MessageView> {
     if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
     const [thread] = await this.sql<ThreadRow>('select * from concierge_threads where id = ?', [threadId]);
     if (!thread) throw AppError.notFound(NOT_FOUND);
-    const [row] = await this.sql<MessageRow>(
-      `insert into concierge_messages (id, thread_id, role, content, author_name, attachment)
-       values (?, ?, 'concierge', ?, ?, ?) returning *`,
-      [
-        crypto.randomUUID(),
-        threadId,
-        message.content,
-        message.author,
-        message.attachment ? JSON.stringify(message.attachment) : null,
-      ],
-    );
-    await this.sql('update concierge_threads set updated_at = now() where id = ?', [threadId]);
+    const [row] = await this.em.fork().transactional(async (tx) => {
+      const inserted = await tx.execute<MessageRow[]>(
+        `insert into concierge_messages (id, thread_id, role, content, author_name, attachment)
+         values (?, ?, 'concierge', ?, ?, ?) returning *`,
+        [
+          crypto.randomUUID(),
+          threadId,
+          message.content,
+          message.author,
+          message.attachment ? JSON.stringify(message.attachment) : null,
+        ],
+      );
+      await tx.execute('update concierge_threads set updated_at = now() where id = ?', [threadId], 'run');
+      if (audit) await this.audit.record(tx, audit);
+      return inserted;
+    });
     await this.announce(thread.session_id, 'thread.changed', { threadId, concierge: row.id });
     return messageView(row);
   }
@@ -445,13 +453,17 @@ export class ThreadsService {
     await this.announce(row.session_id, 'thread.changed', { threadId });
   }
 
-  /** Staff hand the thread back to the AI. */
-  async handBack(threadId: string): Promise<void> {
+  /** Staff hand the thread back to the AI (with its audit record, in the same transaction). */
+  async handBack(threadId: string, audit?: AuditRecord): Promise<void> {
     if (!UUID.test(threadId)) return;
-    const [row] = await this.sql<ThreadRow>(
-      'update concierge_threads set handoff_at = null where id = ? and handoff_at is not null returning *',
-      [threadId],
-    );
+    const [row] = await this.em.fork().transactional(async (tx) => {
+      const changed = await tx.execute<ThreadRow[]>(
+        'update concierge_threads set handoff_at = null where id = ? and handoff_at is not null returning *',
+        [threadId],
+      );
+      if (changed.length && audit) await this.audit.record(tx, audit);
+      return changed;
+    });
     if (!row) return;
     await this.live.publish(STAFF_CHANNEL, 'request.changed', { threadId }).catch(() => undefined);
     await this.announce(row.session_id, 'thread.changed', { threadId });

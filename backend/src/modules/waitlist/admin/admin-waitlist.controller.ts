@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type AdminRequest, DownloadLinkService, StaffOnly, StaffOrDownloadLink } from '../../admin';
+import { AuditService } from '../../audit';
 import { ListWaitlistQuery } from './dto/list-waitlist.query';
 import { AdminWaitlistService } from './admin-waitlist.service';
 import { WaitlistService } from '../../waitlist/waitlist.service';
@@ -17,6 +18,7 @@ export class AdminWaitlistController {
     private readonly waitlist: AdminWaitlistService,
     private readonly links: DownloadLinkService,
     private readonly entries: WaitlistService,
+    private readonly audit: AuditService,
   ) {}
 
   @Get()
@@ -63,8 +65,9 @@ export class AdminWaitlistController {
   @ApiOperation({ summary: 'A one-minute, single-use link to download the CSV export' })
   @ApiAnswer(successData(t.object({ url: t.string(), expiresAt: t.dateTime() })))
   @HttpCode(200)
-  exportLink(@Req() request: AdminRequest): { success: true; data: { url: string; expiresAt: string } } {
+  async exportLink(@Req() request: AdminRequest): Promise<{ success: true; data: { url: string; expiresAt: string } }> {
     const { token, expiresAt } = this.links.issue('waitlist-export', request.admin!.id);
+    await this.audit.recordAlone({ action: 'waitlist.export-link', target: { type: 'waitlist', id: 'export' } });
     return { success: true, data: { url: `${EXPORT_PATH}?token=${token}`, expiresAt: expiresAt.toISOString() } };
   }
 }

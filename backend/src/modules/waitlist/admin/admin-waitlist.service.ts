@@ -1,3 +1,4 @@
+import { csvCell } from '../../../common/csv-cell';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Writable } from 'node:stream';
@@ -84,13 +85,6 @@ function toEntry(row: Row): AdminWaitlistEntry {
     source: row.source,
     createdAt: new Date(row.created_at).toISOString(),
   };
-}
-
-/** A CSV cell, quoted, with spreadsheet formulas defused (phone numbers like +44 stay as they are). */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().-]*$/.test(text))) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** The test every row found must pass, and whether the trigram index can find those rows. */
