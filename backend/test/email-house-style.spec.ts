@@ -5,6 +5,7 @@ import { InvitationsMailer } from '../src/modules/invitations/invitations.mailer
 import type { Rsvp } from '../src/modules/invitations/rsvp.entity';
 import type { WaitingListEntry } from '../src/modules/invitations/waiting-list-entry.entity';
 import { WaitingListMailer } from '../src/modules/invitations/waiting-list.mailer';
+import { MembersMailer } from '../src/modules/members/members.mailer';
 import { EMAIL_PALETTE, EMAIL_SERIF, renderBrandEmail } from '../src/platform/mail/email-layout';
 
 /** WCAG's contrast ratio of two '#rrggbb' colours. */
@@ -80,6 +81,8 @@ const rsvp = { id: 'r-1', guestCount: 2, guestNames: ['Rainier'], passId: 'p' } 
 const mailer = new InvitationsMailer(undefined as never, undefined as never, undefined as never, config);
 const waitingList = new WaitingListMailer(undefined as never, undefined as never, config);
 const offer = { guestCount: 2, offerExpiresAt: new Date('2037-12-10T10:30:00Z') } as WaitingListEntry;
+const members = new MembersMailer(undefined as never, undefined as never, config);
+const memberToken = 'Q'.repeat(43);
 
 const emails = {
   invitation: mailer.renderInvitation(invitation, event),
@@ -88,6 +91,19 @@ const emails = {
   change: mailer.renderEventChange(invitation, event, [['Time', '19:00 – 23:00 CET', '20:00 – 23:00 CET']]),
   declined: mailer.renderDeclined(invitation, event),
   'waiting-list offer': waitingList.renderOffer(offer, invitation, event),
+  'membership offer': members.renderOffer({
+    name: 'Grace Kelly',
+    email: 'grace@example.com',
+    tier: 'voyager',
+    expiresAt: new Date('2037-12-10T10:30:00Z'),
+    token: memberToken,
+  }),
+  'member sign-in': members.renderSignIn({
+    name: 'Grace Kelly',
+    email: 'grace@example.com',
+    token: memberToken,
+    code: '042917',
+  }),
   'a detail that links': {
     ...renderBrandEmail({
       brand: 'Maison Fortuna',
@@ -159,6 +175,12 @@ describe('emails in the house style', () => {
     expect(emails.invitation.text).toContain(
       'Respond to Invitation: https://club.example.com/invitation/a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
     );
+    expect(emails['membership offer'].text).toContain(
+      `Accept Membership: https://club.example.com/membership/${memberToken}`,
+    );
+    expect(emails['member sign-in'].text).toContain(`Sign In: https://club.example.com/members/sign-in/${memberToken}`);
+    expect(visibleText(emails['member sign-in'].html)).toContain('042 917');
+    expect(visibleText(emails['membership offer'].html)).toContain('Thursday, December 10, 2037 at 10:30 UTC');
     expect(emails['a detail that links'].text).toContain(
       "Website: Visit Maison Lumière's website (https://lumiere.example)",
     );

@@ -90,6 +90,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Forbidden.',
   404: 'Not found.',
   409: 'The request conflicts with the current state.',
+  410: 'Gone: the link has expired, been used or been withdrawn; `code` says which.',
   413: 'The request body is too large.',
   415: 'Unsupported content type or encoding.',
   429: 'Too many requests; Retry-After says when to try again.',

@@ -11,6 +11,7 @@ export type AppErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'
@@ -23,6 +24,7 @@ export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
@@ -73,6 +75,10 @@ export class AppError extends Error {
     return new AppError('too_many_requests', message, undefined, {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     });
+  }
+  /** Something that was here and is no more (an expired, used or revoked link): always with its specific code. */
+  static gone(message: string, code: ErrorCode) {
+    return new AppError('gone', message, undefined, undefined, code);
   }
   static unavailable(message: string, code?: ErrorCode) {
     return new AppError('unavailable', message, undefined, undefined, code);

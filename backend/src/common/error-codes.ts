@@ -34,6 +34,17 @@ export const ERROR_CODES = {
   ACCOUNT_SUSPENDED: 'The staff account is suspended: it cannot sign in until an owner reactivates it.',
   LAST_OWNER: 'The change would leave the house without an active owner.',
   USERNAME_TAKEN: 'Another staff account already has this username.',
+  OFFER_UNKNOWN: 'No membership offer has this link.',
+  OFFER_EXPIRED: 'The membership offer’s link has expired; the club may send a new one.',
+  OFFER_USED: 'The membership offer’s link has been used already; sign in instead.',
+  OFFER_REVOKED: 'The membership offer’s link was withdrawn by the club.',
+  SIGN_IN_LINK_UNKNOWN: 'No sign-in email has this link.',
+  SIGN_IN_LINK_EXPIRED: 'The sign-in link or code has expired; ask for a new email.',
+  SIGN_IN_LINK_USED: 'The sign-in link or code has been used already; ask for a new email.',
+  SIGN_IN_CODE_WRONG: 'The sign-in code is wrong (or no longer valid: after 5 wrong tries it dies).',
+  MEMBER_SIGNED_OUT: 'No member session: sign in first.',
+  PASSKEYS_UNAVAILABLE: 'Passkeys need a domain name; this site offers email sign-in only.',
+  PASSKEY_REFUSED: 'The passkey could not be verified (unknown, expired challenge or a wrong signature).',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -155,6 +155,39 @@ export class Environment {
   @MinLength(8)
   CONCIERGE_PASSWORD?: string;
 
+  /**
+   * Members' passkeys (WebAuthn): the relying party id, a domain name. Empty: APP_URL's host name;
+   * none when that is an IP address (browsers refuse passkeys there: members sign in by email only).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  WEBAUTHN_RP_ID?: string;
+
+  /** The origins passkeys may be used from, comma-separated (a site reached under several names). Empty: APP_URL's origin. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  WEBAUTHN_ORIGINS?: string;
+
+  /** The name a browser's passkey prompt shows. Empty: BRAND_NAME. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  WEBAUTHN_RP_NAME?: string;
+
+  /** Members' sign-in emails one address may be sent per hour. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_MEMBER_SIGN_IN_PER_EMAIL_PER_HOUR = 5;
+
+  /** Members' sign-in attempts (emails asked for, codes and links tried, passkeys) per client address per hour. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_MEMBER_SIGN_IN_PER_ADDRESS_PER_HOUR = 30;
+
   /** Signs session cookies. infra/start.mjs generates one per data folder when unset. */
   @IsString()
   @MinLength(32)

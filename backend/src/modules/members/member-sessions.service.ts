@@ -12,7 +12,7 @@ import { describeUserAgent } from './user-agent';
 export const MEMBER_COOKIE = 'mf_member';
 
 const SESSION_DAYS = 30;
-const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
+export const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
 
 /** Every api process hears of ended sessions on this live channel. */
 const ENDED_CHANNEL = 'members:sessions-ended';

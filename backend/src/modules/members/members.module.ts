@@ -1,16 +1,46 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
+import { WaitlistModule } from '../waitlist';
+import { SendMemberSignInJob } from './jobs/send-member-sign-in.job';
+import { SendMembershipOfferJob } from './jobs/send-membership-offer.job';
+import { MemberAccountController } from './member-account.controller';
+import { MemberOffersService } from './member-offers.service';
 import { MemberPasskey } from './member-passkey.entity';
+import { MemberPasskeysService } from './member-passkeys.service';
+import { MemberSessionGuard } from './member-session.guard';
 import { MemberSession } from './member-session.entity';
-import { MemberSignInLink } from './member-sign-in-link.entity';
-import { Member } from './member.entity';
-import { MembershipOffer } from './membership-offer.entity';
 import { MemberSessionsService } from './member-sessions.service';
+import { MemberSignInController } from './member-sign-in.controller';
+import { MemberSignInLink } from './member-sign-in-link.entity';
+import { MemberSignInService } from './member-sign-in.service';
+import { Member } from './member.entity';
+import { MembersAccountService } from './members-account.service';
+import { MembersAdminController } from './members-admin.controller';
+import { MembersAdminService } from './members-admin.service';
+import { MembersMailer } from './members.mailer';
 import { MembersService } from './members.service';
+import { MembershipController } from './membership.controller';
+import { MembershipOffer } from './membership-offer.entity';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([Member, MembershipOffer, MemberSession, MemberPasskey, MemberSignInLink])],
-  providers: [MembersService, MemberSessionsService],
+  imports: [
+    MikroOrmModule.forFeature([Member, MembershipOffer, MemberSession, MemberPasskey, MemberSignInLink]),
+    WaitlistModule,
+  ],
+  controllers: [MembersAdminController, MembershipController, MemberSignInController, MemberAccountController],
+  providers: [
+    MembersService,
+    MemberSessionsService,
+    MemberSessionGuard,
+    MemberOffersService,
+    MemberSignInService,
+    MemberPasskeysService,
+    MembersAccountService,
+    MembersAdminService,
+    MembersMailer,
+    SendMembershipOfferJob,
+    SendMemberSignInJob,
+  ],
   exports: [MembersService, MemberSessionsService],
 })
 export class MembersModule {}

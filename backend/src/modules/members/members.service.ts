@@ -11,12 +11,11 @@ export class MembersService {
   async describe(memberIds: string[]): Promise<Map<string, { name: string; tier: MemberTier }>> {
     const ids = [...new Set(memberIds)];
     if (ids.length === 0) return new Map();
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ id: string; name: string; tier: MemberTier }>>(
-        `select id, name, tier from members where id = any(?::uuid[])`,
-        [ids],
-      );
+    const rows = await this.em.getConnection().execute<Array<{ id: string; name: string; tier: MemberTier }>>(
+      `select id, name, tier from members where id = any(?::uuid[])`,
+      // A PostgreSQL array literal: a JS array would be spread into a list of bindings.
+      [`{${ids.join(',')}}`],
+    );
     return new Map(rows.map((row) => [row.id, { name: row.name, tier: row.tier }]));
   }
 }
