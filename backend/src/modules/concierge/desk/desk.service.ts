@@ -1,6 +1,7 @@
 import { formatMoney } from '@maison/shared';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
+import { UUID } from '../../../common/uuid';
 import {
   type RequestOption,
   RequestsService,
@@ -61,7 +62,8 @@ function money(option: Pick<RequestOption, 'price' | 'currency'>): string {
  * sent, and could imitate a member's key).
  */
 function memberOf(request: UserRequestView): string | null {
-  return request.threadId ? memberIdOf(request.sessionId) : null;
+  const id = request.threadId ? memberIdOf(request.sessionId) : null;
+  return id && UUID.test(id) ? id : null;
 }
 
 function card(request: UserRequestView, facts: ThreadFacts | undefined, member: DeskMember | null): StaffRequestCard {
