@@ -14,9 +14,6 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
 }
 
-/** The tiers, as the concierge's answers describe them (the members module holds the members). */
-export const MEMBER_TIERS = ['nomad', 'voyager', 'patron', 'black'] as const satisfies readonly MemberTier[];
-
 /** The prefix of a member's owner key: `member:<memberId>`, the same on every device. */
 const MEMBER_OWNER = 'member:';
 

@@ -1,5 +1,5 @@
 import { schema, t } from '../../../common/api-schema';
-import { MEMBER_TIERS } from '../concierge-session.service';
+import { MEMBER_TIERS } from '../../members';
 import { REQUEST_FIELDS, USER_REQUEST_WITH_HISTORY } from '../../requests';
 import { MESSAGE_VIEW } from './threads.schemas';
 
