@@ -6,7 +6,7 @@ import {
   type Cookie,
   type Page,
 } from '@playwright/test';
-import { AUTH, createEvent, startingSoon } from './admin';
+import { AUTH, CLAIRE, createEvent, staffAccount, startingSoon } from './admin';
 
 /**
  * Every screen of the house, with the data that fills it: the house-style spec checks each one at
@@ -191,26 +191,26 @@ export async function createHouse(request: APIRequestContext, browser: Browser):
         { timeout: 30_000 },
       )
       .not.toBe('');
-    const staff = { staffName: 'Claire' };
+    // Signed with the concierge's display name, Claire.
+    const claire = { headers: { authorization: await staffAccount(request, CLAIRE) } };
     const started = await request.patch(`/api/admin/user-requests/${requestId}`, {
-      ...admin,
-      data: { status: 'in_progress', note: 'Three yachts are free in Port Hercule.', ...staff },
+      ...claire,
+      data: { status: 'in_progress', note: 'Three yachts are free in Port Hercule.' },
     });
     expect(started.ok(), await started.text()).toBeTruthy();
     const options = await request.post(`/api/admin/user-requests/${requestId}/options`, {
-      ...admin,
+      ...claire,
       data: {
         options: [
           { title: 'Benetti Oasis 40M, two days', price: 48000, currency: 'EUR' },
           { title: 'Sunseeker 30M, two days', price: 32000, currency: 'EUR' },
         ],
-        ...staff,
       },
     });
     expect(options.ok(), await options.text()).toBeTruthy();
     const reply = await request.post(`/api/admin/user-requests/${requestId}/replies`, {
-      ...admin,
-      data: { content: 'Both come with a captain and a chef. Which do you prefer?', ...staff },
+      ...claire,
+      data: { content: 'Both come with a captain and a chef. Which do you prefer?' },
     });
     expect(reply.ok(), await reply.text()).toBeTruthy();
     const memberCookies = await context.cookies();
