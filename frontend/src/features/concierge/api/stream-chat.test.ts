@@ -68,6 +68,23 @@ describe('reading the reply stream', () => {
     await expect(run()).rejects.toMatchObject({ status: 502, message: 'The concierge is unavailable right now.' });
   });
 
+  it('reads a member signed out while reading as a 401 with SESSION_ENDED (to sign in, not to a retry)', async () => {
+    fakeServer({
+      'POST /api/chat/stream': () =>
+        sse([
+          frame('delta', { content: 'Certainly' }),
+          frame('error', { error: 'You have been signed out. Please sign in again.', code: 'SESSION_ENDED' }),
+        ]),
+    });
+    const failure = await run().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      status: 401,
+      code: 'SESSION_ENDED',
+      message: 'You have been signed out. Please sign in again.',
+    });
+  });
+
   it('throws the server’s error, with its status, when the stream never opens', async () => {
     fakeServer({
       'POST /api/chat/stream': () =>

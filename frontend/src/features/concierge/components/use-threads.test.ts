@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { vi } from 'vitest';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { STORAGE_KEYS } from '../api/concierge';
 import { message, type ChatThread } from './thread-store';
@@ -56,5 +57,37 @@ describe('the member’s threads', () => {
       await act(() => result.current.reload('t1'));
       expect(result.current.list[0].title).toBe('Thread t1');
     });
+  });
+
+  it('closes the live updates for good and tells the page when the member’s session ends', async () => {
+    /** The browser's EventSource at the network edge: the frames the server would send, by name. */
+    const opened: Array<{ url: string; closed: boolean; listeners: Map<string, () => void> }> = [];
+    class FakeEventSource {
+      readonly entry = { url: '', closed: false, listeners: new Map<string, () => void>() };
+      constructor(url: string) {
+        this.entry.url = url;
+        opened.push(this.entry);
+      }
+      addEventListener(name: string, listener: () => void) {
+        this.entry.listeners.set(name, listener);
+      }
+      close() {
+        this.entry.closed = true;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    fakeServer({ 'GET /api/concierge/threads': () => json({ success: true, data: [] }) });
+    const ended = vi.fn();
+    renderHook(() =>
+      useThreads({ brand: 'Maison Fortuna', enabled: true, onRequestChanged: () => undefined, onSessionEnded: ended }),
+    );
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0].url).toBe('/api/concierge/events');
+    expect(ended).not.toHaveBeenCalled();
+
+    act(() => opened[0].listeners.get('session.ended')?.());
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(opened[0].closed).toBe(true);
+    vi.unstubAllGlobals();
   });
 });
