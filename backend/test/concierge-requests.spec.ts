@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { AdminAuthService } from '../src/modules/admin/admin-auth.service';
-import { asAdmin, basic } from './support/admin';
+import { asAdmin, asStaff } from './support/admin';
 import { listen, open, type LiveStream } from './support/live-stream';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -103,6 +102,13 @@ describe('requests members can follow, and the staff console (issue 19, sections
 
   it('follows a request from received to confirmed: every change is in its history, told live in the thread on another process', async () => {
     const admin = await asAdmin(one);
+    // A concierge of the desk: what she sends is signed with her display name.
+    const claire = await asStaff(one, {
+      username: 'claire',
+      password: 'claire-password-123',
+      role: 'concierge',
+      displayName: 'Claire',
+    });
     const member = await session();
     const live = await follow(member);
     const staffLive = await open(baseTwo, '/api/admin/user-requests/events', { Authorization: admin });
@@ -145,8 +151,8 @@ describe('requests members can follow, and the staff console (issue 19, sections
     let seen = live.frames.length;
     await request(one.http)
       .patch(`/api/admin/user-requests/${id}`)
-      .set('Authorization', admin)
-      .send({ status: 'in_progress', note: 'Looking at three yachts in Port Hercule.', staffName: 'Claire' })
+      .set('Authorization', claire)
+      .send({ status: 'in_progress', note: 'Looking at three yachts in Port Hercule.' })
       .expect(200);
     await live.until(
       (f) => live.frames.indexOf(f) >= seen && f.event === 'request.changed' && f.data.status === 'in_progress',
@@ -162,8 +168,8 @@ describe('requests members can follow, and the staff console (issue 19, sections
     seen = live.frames.length;
     const reply = await request(one.http)
       .post(`/api/admin/user-requests/${id}/replies`)
-      .set('Authorization', admin)
-      .send({ content: 'Would you prefer a sailing yacht or a motor yacht?', staffName: 'Claire' })
+      .set('Authorization', claire)
+      .send({ content: 'Would you prefer a sailing yacht or a motor yacht?' })
       .expect(201);
     expect(reply.body.data).toMatchObject({ role: 'concierge', author: 'Claire' });
     await live.until(
@@ -189,9 +195,8 @@ describe('requests members can follow, and the staff console (issue 19, sections
       .expect((r) => expect(r.body).toMatchObject({ success: false, error: 'Propose at least one option' }));
     const proposed = await request(one.http)
       .post(`/api/admin/user-requests/${id}/options`)
-      .set('Authorization', admin)
+      .set('Authorization', claire)
       .send({
-        staffName: 'Claire',
         options: [
           { title: 'Benetti Oasis 40M, two days', price: 48000, currency: 'EUR' },
           { title: 'Sunseeker 30M, two days', price: 32000, currency: 'EUR' },
@@ -279,10 +284,14 @@ describe('requests members can follow, and the staff console (issue 19, sections
     await request(two.http).get('/api/concierge/requests').expect(401);
   });
 
-  it('signs a staff change and reply without a name as “Your concierge”, never with the administrator’s username', async () => {
-    // An administrator whose username would stand out wherever it leaked.
-    await one.app.get(AdminAuthService).insertIfAbsent('steward', 'steward-password-123');
-    const steward = basic('steward', 'steward-password-123');
+  it('signs a staff change and reply with the staff account’s display name, never its username nor a name the body gives', async () => {
+    // A username that would stand out wherever it leaked.
+    const steward = await asStaff(one, {
+      username: 'steward',
+      password: 'steward-password-123',
+      role: 'concierge',
+      displayName: 'Claire Dubois',
+    });
     const member = await session();
     const live = await follow(member);
     const threadId = crypto.randomUUID();
@@ -291,27 +300,27 @@ describe('requests members can follow, and the staff console (issue 19, sections
     await request(one.http)
       .patch(`/api/admin/user-requests/${id}`)
       .set('Authorization', steward)
-      .send({ status: 'in_progress' })
+      .send({ status: 'in_progress', staffName: 'Impostor' })
       .expect(200);
     const reply = await request(one.http)
       .post(`/api/admin/user-requests/${id}/replies`)
       .set('Authorization', steward)
-      .send({ content: 'Which marina would suit you best?' })
+      .send({ content: 'Which marina would suit you best?', staffName: 'Impostor' })
       .expect(201);
-    expect(reply.body.data).toMatchObject({ role: 'concierge', author: 'Your concierge' });
+    expect(reply.body.data).toMatchObject({ role: 'concierge', author: 'Claire Dubois' });
 
     const messages = await thread(member, threadId);
     expect(messages.filter((m) => m.role === 'concierge').map((m) => m.author)).toEqual([
-      'Your concierge',
-      'Your concierge',
+      'Claire Dubois',
+      'Claire Dubois',
     ]);
     const [mineNow] = await mine(member);
     expect(mineNow.history.map((h) => [h.status, h.actor, h.actorName])).toEqual([
       ['received', 'member', null],
-      ['in_progress', 'staff', 'Your concierge'],
+      ['in_progress', 'staff', 'Claire Dubois'],
     ]);
-    // Nothing the member can read names the administrator.
-    expect(JSON.stringify({ messages, mineNow })).not.toMatch(/steward/i);
+    // Nothing the member can read names the account's username, or what the body claimed.
+    expect(JSON.stringify({ messages, mineNow })).not.toMatch(/steward|impostor/i);
   });
 
   it('keeps a member’s thread requests out of the public session list, and records none for a regenerated reply', async () => {

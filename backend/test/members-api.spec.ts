@@ -249,6 +249,13 @@ describe('Members', () => {
         .expect(410);
       expect(notAccepted.body.code).toBe('OFFER_EXPIRED');
 
+      // Each staff action is in the audit log, with its actor.
+      const audit = await sql<{ action: string; actor_name: string; target_id: string }>(
+        `select action, actor_name, target_id from audit_log where target_type = 'member' order by id`,
+      );
+      expect(audit.map((row) => row.action)).toEqual(['member.offer', 'member.offer-revoke', 'member.offer-resend']);
+      expect(audit.every((row) => row.target_id === id && row.actor_name === 'admin')).toBe(true);
+
       const unknown = await request(t.http).get(`/api/membership/offers/${randomBytes(32).toString('base64url')}`);
       expect(unknown.status).toBe(404);
       expect(unknown.body.code).toBe('OFFER_UNKNOWN');
@@ -424,6 +431,10 @@ describe('Members', () => {
 
       const lifted = await admin(t).patch(`/members/${id}`, { status: 'active', tier: 'black' }).expect(200);
       expect(lifted.body).toMatchObject({ status: 'active', tier: 'black' });
+      const [change] = await sql<{ changes: Record<string, unknown> }>(
+        `select changes from audit_log where action = 'member.update' order by id desc limit 1`,
+      );
+      expect(change.changes).toEqual({ status: ['suspended', 'active'], tier: ['voyager', 'black'] });
       const { code } = await signInEmail('grace@example.com');
       await laptop.post('/api/members/sign-in/code').send({ email: 'grace@example.com', code }).expect(200);
     });

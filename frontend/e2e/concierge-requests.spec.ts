@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN } from './support/admin';
+import { CLAIRE, staffAccount } from './support/admin';
 
 const PASSWORD = process.env.E2E_CONCIERGE_PASSWORD ?? 'e2e-concierge-password';
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -30,12 +30,13 @@ test('a member asks for a yacht in Monaco; staff take it up, propose two options
   await box.press('Enter');
   await expect(member.locator('main article[data-role="assistant"]')).toHaveCount(1, { timeout: 20_000 });
 
-  // Staff, in the console's Requests tab.
+  // Claire, a concierge, in the console's Requests tab: what she sends is signed with her name.
   const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await staffAccount(staffContext.request, CLAIRE);
   const staff = await staffContext.newPage();
   await staff.goto('/admin');
-  await staff.getByLabel('Username').fill(ADMIN.username);
-  await staff.getByLabel('Password').fill(ADMIN.password);
+  await staff.getByLabel('Username').fill(CLAIRE.username);
+  await staff.getByLabel('Password').fill(CLAIRE.password);
   await staff.getByRole('button', { name: 'Sign In' }).click();
   await staff.getByRole('tab', { name: 'Requests' }).click();
   const received = staff.getByRole('region', { name: 'Received' });
@@ -47,7 +48,6 @@ test('a member asks for a yacht in Monaco; staff take it up, propose two options
   await card.click();
   const drawer = staff.getByRole('dialog');
   await expect(drawer.getByRole('region', { name: 'Conversation' })).toContainText('yacht in Monaco');
-  await drawer.getByLabel('Your name, as the member sees it').fill('Claire');
 
   // In progress, with a note.
   await drawer.getByLabel('New status').click();

@@ -30,7 +30,7 @@ export const ERROR_CODES = {
   EVENT_HAS_PAYMENTS: 'The event has payments, so it cannot be deleted: cancel it instead.',
   EVENT_HAS_GUESTS: 'Guests are attending the event, so it cannot be deleted: cancel it instead.',
   INVITATION_HAS_PAYMENTS: 'The invitation has a payment, so it cannot be deleted: cancel it instead.',
-  FORBIDDEN_FOR_ROLE: 'The staff account’s role does not give the right this route needs (or, at the door, not for this event).',
+  FORBIDDEN_FOR_ROLE: 'The staff account’s role lacks the right this route needs (at the door: not for this event).',
   ACCOUNT_SUSPENDED: 'The staff account is suspended: it cannot sign in until an owner reactivates it.',
   LAST_OWNER: 'The change would leave the house without an active owner.',
   USERNAME_TAKEN: 'Another staff account already has this username.',

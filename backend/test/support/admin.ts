@@ -16,3 +16,21 @@ export async function asAdmin(t: TestApp): Promise<string> {
   await t.app.get(AdminAuthService).insertIfAbsent(TEST_ADMIN.username, TEST_ADMIN.password);
   return basic(TEST_ADMIN.username, TEST_ADMIN.password);
 }
+
+/**
+ * Makes sure a staff account exists with this role (an owner can change it later through the Staff
+ * API) and answers its Authorization header. The display name defaults to the username.
+ */
+export async function asStaff(
+  t: TestApp,
+  account: {
+    username: string;
+    password: string;
+    role: 'owner' | 'events' | 'concierge' | 'door';
+    displayName?: string;
+    doorEventIds?: number[];
+  },
+): Promise<string> {
+  await t.app.get(AdminAuthService).insertIfAbsent(account.username, account.password, account);
+  return basic(account.username, account.password);
+}

@@ -7,6 +7,27 @@ export const ADMIN = {
 };
 export const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 
+/** A concierge on the desk: replies, options and status notes are signed with her display name. */
+export const CLAIRE = { username: 'claire', password: 'e2e-claire-password', displayName: 'Claire' };
+
+/**
+ * Makes sure a staff account exists (created by the owner through the Staff API; one left by an
+ * earlier run is kept) and answers its `Authorization` header.
+ */
+export async function staffAccount(
+  request: APIRequestContext,
+  account: { username: string; password: string; displayName: string },
+  role: 'owner' | 'events' | 'concierge' | 'door' = 'concierge',
+  doorEventIds: number[] = [],
+): Promise<string> {
+  const created = await request.post('/api/admin/staff', {
+    headers: { authorization: AUTH },
+    data: { ...account, role, doorEventIds },
+  });
+  expect(created.ok() || created.status() === 409, await created.text()).toBeTruthy();
+  return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
+}
+
 /** Signs in on the admin sign-in form the page shows. */
 export async function signIn(page: Page, password = ADMIN.password): Promise<void> {
   await page.getByLabel('Username').fill(ADMIN.username);

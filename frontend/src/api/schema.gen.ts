@@ -46,7 +46,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Checks the administrator’s credentials */
+    /** Checks the staff account’s credentials (the sign-in) */
     get: operations['AdminAuth_check'];
     put?: never;
     post?: never;

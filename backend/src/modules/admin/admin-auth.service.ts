@@ -12,6 +12,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { MetricsRegistry } from '../../platform/metrics/metrics-registry';
 import { REDIS } from '../../platform/redis/redis.module';
+import { AuditService } from '../audit';
 import { parseBasicAuth } from './basic-credentials';
 import { hashPassword, verifyPassword } from './password-hasher';
 import type { StaffRole, StaffStatus } from './staff-roles';
@@ -104,6 +105,7 @@ export class AdminAuthService implements OnApplicationBootstrap {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: MetricsRegistry,
+    private readonly audit: AuditService,
   ) {
     this.argon2Runs = new Counter({
       name: 'admin_password_argon2_runs_total',
@@ -175,9 +177,12 @@ export class AdminAuthService implements OnApplicationBootstrap {
     const hash = row?.password_hash ?? (await this.getDummyHash());
     this.argon2Runs.inc({ operation: 'verify' });
     const ok = await verifyPassword(hash, credentials.password);
-    if (!row || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS);
-    // Only someone who knows the password learns that the account is suspended; it counts as a failure.
-    if (row.status !== 'active') throw AppError.unauthorized(ACCOUNT_SUSPENDED, undefined, 'ACCOUNT_SUSPENDED');
+    if (!row || !ok || row.status !== 'active') {
+      await this.recordFailure(username, row, address, ok);
+      if (!row || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS);
+      // Only someone who knows the password learns that the account is suspended; it counts as a failure.
+      throw AppError.unauthorized(ACCOUNT_SUSPENDED, undefined, 'ACCOUNT_SUSPENDED');
+    }
 
     await Promise.all([
       this.limits.reset(FAILED_SIGN_IN_RULES.address, address),
@@ -187,6 +192,19 @@ export class AdminAuthService implements OnApplicationBootstrap {
     if (this.verified.size > 1000) this.verified.clear();
     this.verified.set(cacheKey, { passwordHash: row.password_hash, until: Date.now() + VERIFIED_TTL_MS });
     return identityOf(row);
+  }
+
+  /**
+   * A refused sign-in in the audit log: the account it named (or the username, when there is no
+   * such account) and why. Never the password. A failure to write it is logged, not answered: the
+   * person still gets their 401.
+   */
+  private async recordFailure(username: string, row: StaffRow | undefined, address: string, passwordOk: boolean) {
+    const reason = !row ? 'unknown-username' : !passwordOk ? 'wrong-password' : 'suspended';
+    const target = row ? { type: 'staff', id: row.id } : { type: 'staff-username', id: username.slice(0, 60) };
+    await this.audit
+      .recordAs(null, address, { action: 'staff.sign-in-failed', target, changes: { reason: [null, reason] } })
+      .catch((error: Error) => this.logger.warn(`failed sign-in not written to the audit log: ${error.message}`));
   }
 
   private async findRow(username: string): Promise<StaffRow | undefined> {
@@ -274,7 +292,13 @@ export class AdminAuthService implements OnApplicationBootstrap {
         `insert into admins (id, username, display_name, role, door_event_ids, password_hash, created_at, updated_at)
          values (gen_random_uuid(), ?, ?, ?, ?::integer[], ?, now(), now())
          on conflict (username) do nothing returning id`,
-        [name, account.displayName ?? name, account.role ?? 'owner', `{${(account.doorEventIds ?? []).join(',')}}`, hash],
+        [
+          name,
+          account.displayName ?? name,
+          account.role ?? 'owner',
+          `{${(account.doorEventIds ?? []).join(',')}}`,
+          hash,
+        ],
       );
     if (rows.length > 0) this.logger.log(`staff account "${name}" (${account.role ?? 'owner'}) created`);
     return rows.length > 0;

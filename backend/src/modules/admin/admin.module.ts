@@ -8,6 +8,8 @@ import { DownloadLinkService } from './download-link.service';
 import { MetricsAccess, MetricsGuard } from './metrics/metrics-access';
 import { MetricsController } from './metrics/metrics.controller';
 import { QueueBoardModule } from './queue-board.module';
+import { StaffAccountsService } from './staff-accounts.service';
+import { StaffController } from './staff.controller';
 import { DoorEventListInterceptor, StaffGuard } from './staff.guard';
 
 /**
@@ -20,16 +22,24 @@ import { DoorEventListInterceptor, StaffGuard } from './staff.guard';
 @Global()
 @Module({
   imports: [MikroOrmModule.forFeature([Admin]), QueueBoardModule],
-  controllers: [AdminAuthController, MetricsController],
+  controllers: [AdminAuthController, StaffController, MetricsController],
   providers: [
     AdminAuthService,
     StaffGuard,
+    StaffAccountsService,
     DoorEventListInterceptor,
     DownloadLinkService,
     DownloadLinkGuard,
     MetricsAccess,
     MetricsGuard,
   ],
-  exports: [AdminAuthService, StaffGuard, DoorEventListInterceptor, DownloadLinkService, DownloadLinkGuard, MetricsAccess],
+  exports: [
+    AdminAuthService,
+    StaffGuard,
+    DoorEventListInterceptor,
+    DownloadLinkService,
+    DownloadLinkGuard,
+    MetricsAccess,
+  ],
 })
 export class AdminModule {}

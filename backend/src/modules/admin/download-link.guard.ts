@@ -1,6 +1,15 @@
-import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
+import { AuditScopeInterceptor } from '../audit';
 import { AdminAuthService } from './admin-auth.service';
 import { DownloadLinkService, type DownloadPurpose } from './download-link.service';
 import { type AdminRequest, declaredRights, forbiddenForRole, mayUse, STAFF_RIGHTS_KEY } from './staff.guard';
@@ -45,5 +54,6 @@ export function StaffOrDownloadLink(purpose: DownloadPurpose, ...rights: StaffRi
     SetMetadata(DOWNLOAD_PURPOSE, purpose),
     SetMetadata(STAFF_RIGHTS_KEY, rights),
     UseGuards(DownloadLinkGuard),
+    UseInterceptors(AuditScopeInterceptor),
   );
 }

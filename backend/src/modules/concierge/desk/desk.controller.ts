@@ -7,7 +7,7 @@ import { STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { keepAlive, openEventStream, sseFrame } from '../../../platform/live/sse';
 import { StreamSlots } from '../../../platform/live/stream-slots';
-import { StaffOnly } from '../../admin';
+import { type AdminRequest, StaffOnly } from '../../admin';
 import { USER_REQUEST, USER_REQUEST_WITH_HISTORY } from '../../requests';
 import { ChangeRequestStatusDto, ProposeOptionsDto, StaffReplyDto, StaffRequestsQueryDto } from '../dto/desk.dto';
 import { DESK_STATS, STAFF_REQUEST_CARD, STAFF_REQUEST_DETAIL } from '../dto/desk.schemas';
@@ -15,14 +15,12 @@ import { MESSAGE_VIEW } from '../dto/threads.schemas';
 import { DeskService } from './desk.service';
 
 /**
- * What a staff action is signed with when no name is given, in the member's thread and in the
- * request's history (which the member reads too). Never the admin's username: it is half of the
- * admin's credentials. Until staff have accounts of their own, the team signs.
+ * What a staff action is signed with in the member's thread and in the request's history (which
+ * the member reads too): the staff account's display name, never its username (half of its
+ * credentials), and never a name the request body could choose.
  */
-const TEAM_SIGNATURE = 'Your concierge';
-
-function signer(given?: string): string {
-  return given?.trim() || TEAM_SIGNATURE;
+function signer(request: AdminRequest): string {
+  return request.admin!.displayName;
 }
 
 /** The staff console's Requests tab: cards, a request's conversation, and what staff do with it. */
@@ -87,16 +85,16 @@ export class DeskController {
   @ApiOperation({ summary: 'Changes a request’s status, with a note; the member is told in their thread' })
   @ApiAnswer(dataOnly(USER_REQUEST_WITH_HISTORY))
   @ApiErrors(400, 404, 409)
-  async changeStatus(@Param('id') id: string, @Body() body: ChangeRequestStatusDto) {
-    return { data: await this.desk.changeStatus(id, body.status, signer(body.staffName), body.note) };
+  async changeStatus(@Param('id') id: string, @Body() body: ChangeRequestStatusDto, @Req() request: AdminRequest) {
+    return { data: await this.desk.changeStatus(id, body.status, signer(request), body.note) };
   }
 
   @Post(':id/replies')
   @ApiOperation({ summary: 'Replies in the member’s thread as a named human concierge, delivered live' })
   @ApiAnswer(dataOnly(MESSAGE_VIEW), { status: 201, description: 'Sent' })
   @ApiErrors(400, 404, 409)
-  async reply(@Param('id') id: string, @Body() body: StaffReplyDto) {
-    return { data: await this.desk.reply(id, signer(body.staffName), body.content) };
+  async reply(@Param('id') id: string, @Body() body: StaffReplyDto, @Req() request: AdminRequest) {
+    return { data: await this.desk.reply(id, signer(request), body.content) };
   }
 
   @Post(':id/hand-back')
@@ -113,9 +111,7 @@ export class DeskController {
   @ApiAnswer(dataOnly(USER_REQUEST_WITH_HISTORY))
   @ApiErrors(400, 404, 409)
   @HttpCode(200)
-  async propose(@Param('id') id: string, @Body() body: ProposeOptionsDto) {
-    return {
-      data: await this.desk.proposeOptions(id, signer(body.staffName), body.options, body.note),
-    };
+  async propose(@Param('id') id: string, @Body() body: ProposeOptionsDto, @Req() request: AdminRequest) {
+    return { data: await this.desk.proposeOptions(id, signer(request), body.options, body.note) };
   }
 }

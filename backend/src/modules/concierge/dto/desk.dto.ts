@@ -47,16 +47,7 @@ export class StaffRequestsQueryDto extends PageQueryDto {
   q?: string;
 }
 
-/** Who signs a staff action: a name the member sees ('Claire'); 'Your concierge' when absent (never the admin's username). */
-class Signed {
-  @IsOptional()
-  @MaxLength(60, { message: 'The concierge name is too long (60 characters at most)' })
-  @IsString({ message: 'The concierge name must be text' })
-  @Transform(trim)
-  staffName?: string;
-}
-
-export class ChangeRequestStatusDto extends Signed {
+export class ChangeRequestStatusDto {
   @IsIn([...REQUEST_STATUSES], { message: `Status must be one of ${REQUEST_STATUSES.join(', ')}` })
   status: RequestStatus;
 
@@ -67,7 +58,7 @@ export class ChangeRequestStatusDto extends Signed {
   note?: string;
 }
 
-export class StaffReplyDto extends Signed {
+export class StaffReplyDto {
   @MaxLength(8000, { message: 'The reply is too long (8000 characters at most)' })
   @IsNotEmpty({ message: 'Please write a reply.' })
   @IsString({ message: 'Please write a reply.' })
@@ -91,7 +82,7 @@ export class ProposedOptionDto {
   currency: string;
 }
 
-export class ProposeOptionsDto extends Signed {
+export class ProposeOptionsDto {
   @ValidateNested({ each: true, message: 'Each option needs a label and a price' })
   @Type(() => ProposedOptionDto)
   @ArrayMaxSize(5, { message: 'Propose five options at most' })

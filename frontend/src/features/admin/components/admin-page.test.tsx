@@ -28,6 +28,34 @@ const entries = [
   },
 ];
 
+/** The signed-in staff account: an owner, who sees every tab. */
+const OWNER = {
+  id: '0b7f3a52-5f55-4d6c-9a51-2f0c3b1d9e01',
+  username: 'admin',
+  displayName: 'Claire',
+  role: 'owner',
+  rights: [
+    'waitlist',
+    'members:offer',
+    'members:read',
+    'events',
+    'invitations',
+    'rsvps',
+    'payments:read',
+    'payments:refund',
+    'requests',
+    'vendors',
+    'applications',
+    'check-in',
+    'staff',
+    'audit',
+    'maintenance',
+    'queues',
+    'metrics',
+  ],
+  doorEventIds: [],
+};
+
 afterEach(() => {
   sessionStorage.clear();
   setViewportWidth(1440);
@@ -37,6 +65,7 @@ describe('AdminPage', () => {
   it('requires both fields, then signs in and shows the waitlist', async () => {
     const server = fakeServer({
       'GET /api/admin/auth': () => json({ success: true }),
+      'GET /api/admin/me': () => json(OWNER),
       'GET /api/admin/waitlist': () => json({ data: entries, total: 2 }),
       'GET /api/status': () => json({ maintenance: false }),
     });
@@ -62,6 +91,7 @@ describe('AdminPage', () => {
   it("returns to the login with 'Authentication expired' when the server stops accepting the credentials", async () => {
     sessionStorage.setItem(ADMIN_AUTH_KEY, basicHeader('admin', 'changed'));
     fakeServer({
+      'GET /api/admin/me': () => json({ success: false, error: 'Invalid credentials' }, 401),
       'GET /api/admin/waitlist': () => json({ success: false, error: 'Invalid credentials' }, 401),
       'GET /api/status': () => json({ maintenance: false }),
     });
@@ -74,6 +104,7 @@ describe('AdminPage', () => {
   it("shows 'No waitlist entries found.' for an empty list", async () => {
     sessionStorage.setItem(ADMIN_AUTH_KEY, basicHeader('admin', 'secret-pass'));
     fakeServer({
+      'GET /api/admin/me': () => json(OWNER),
       'GET /api/admin/waitlist': () => json({ data: [], total: 0 }),
       'GET /api/status': () => json({ maintenance: false }),
     });
@@ -85,6 +116,7 @@ describe('AdminPage', () => {
     setViewportWidth(375);
     sessionStorage.setItem(ADMIN_AUTH_KEY, basicHeader('admin', 'secret-pass'));
     fakeServer({
+      'GET /api/admin/me': () => json(OWNER),
       'GET /api/admin/waitlist': () => json({ data: entries, total: 2 }),
       'GET /api/status': () => json({ maintenance: false }),
     });
@@ -92,23 +124,30 @@ describe('AdminPage', () => {
     renderWithProviders(<AdminPage />);
     const list = await screen.findByRole('tablist', { name: 'Admin sections' });
     const tabs = within(list).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Waitlist', 'Members', 'Requests', 'Vendors', 'Launch Party']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Waitlist',
+      'Members',
+      'Requests',
+      'Vendors',
+      'Launch Party',
+      'Staff',
+    ]);
     expect(list.querySelectorAll('button:not([role=tab])')).toHaveLength(0);
     // The tab and Ant Design's panel name each other.
     const panel = document.getElementById(tabs[0].getAttribute('aria-controls') ?? '');
     expect(panel).toHaveAttribute('role', 'tabpanel');
     expect(panel).toHaveAttribute('aria-labelledby', tabs[0].id);
 
-    await user.click(within(list).getByRole('tab', { name: 'Launch Party' }));
-    expect(within(list).getByRole('tab', { name: 'Launch Party' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(within(list).getByRole('tab', { name: 'Staff' }));
+    expect(within(list).getByRole('tab', { name: 'Staff' })).toHaveAttribute('aria-selected', 'true');
 
     await user.keyboard('{ArrowRight}');
     const waitlist = within(list).getByRole('tab', { name: 'Waitlist' });
     expect(waitlist).toHaveAttribute('aria-selected', 'true');
     expect(waitlist).toHaveFocus();
     await user.keyboard('{End}');
-    expect(within(list).getByRole('tab', { name: 'Launch Party' })).toHaveFocus();
+    expect(within(list).getByRole('tab', { name: 'Staff' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    expect(within(list).getByRole('tab', { name: 'Vendors' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(list).getByRole('tab', { name: 'Launch Party' })).toHaveAttribute('aria-selected', 'true');
   });
 });

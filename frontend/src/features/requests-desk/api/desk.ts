@@ -44,17 +44,17 @@ export function useInvalidateDesk(): () => Promise<void> {
   return () => client.invalidateQueries({ queryKey: KEY });
 }
 
-export function changeStatus(id: string, body: { status: RequestStatus; note?: string; staffName?: string }) {
+export function changeStatus(id: string, body: { status: RequestStatus; note?: string }) {
   return adminRequest('PATCH', `/api/admin/user-requests/${id}`, body);
 }
 
-export function replyAsConcierge(id: string, body: { content: string; staffName?: string }) {
+export function replyAsConcierge(id: string, body: { content: string }) {
   return adminRequest('POST', `/api/admin/user-requests/${id}/replies`, body);
 }
 
 export function proposeOptions(
   id: string,
-  body: { options: Array<{ title: string; price: number; currency: string }>; note?: string; staffName?: string },
+  body: { options: Array<{ title: string; price: number; currency: string }>; note?: string },
 ) {
   return adminRequest('POST', `/api/admin/user-requests/${id}/options`, body);
 }

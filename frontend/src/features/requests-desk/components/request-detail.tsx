@@ -16,16 +16,7 @@ import {
 import { askedBy, CATEGORY_TITLE, price, STATUS_TITLE } from './desk-format';
 import styles from './desk.module.css';
 
-const NAME_KEY = 'mf.admin.conciergeName';
 const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY'];
-
-function savedName(): string {
-  try {
-    return localStorage.getItem(NAME_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
 
 function when(iso: string): string {
   return formatDateTime(iso, { style: 'short' });
@@ -44,7 +35,6 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
   const { message } = App.useApp();
   const detail = useDeskDetail(id);
   const refresh = useInvalidateDesk();
-  const [name, setName] = useState(savedName);
   const [status, setStatus] = useState<RequestStatus | undefined>();
   const [note, setNote] = useState('');
   const [reply, setReply] = useState('');
@@ -53,7 +43,6 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
   const data = detail.data?.data;
   const request = data?.request;
   const closed = request ? ['completed', 'cancelled'].includes(request.status) : true;
-  const staffName = name.trim() || undefined;
 
   const act = async (what: string, call: () => Promise<unknown>, done: string) => {
     setBusy(what);
@@ -67,15 +56,6 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
       return false;
     } finally {
       setBusy(null);
-    }
-  };
-
-  const rememberName = (value: string) => {
-    setName(value);
-    try {
-      localStorage.setItem(NAME_KEY, value.trim());
-    } catch {
-      // Not kept: the name is asked again next time.
     }
   };
 
@@ -150,17 +130,6 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
             )}
           </section>
 
-          <label className={styles.field}>
-            <span>Sign as</span>
-            <Input
-              placeholder="Your name, as the member sees it"
-              aria-label="Your name, as the member sees it"
-              value={name}
-              maxLength={60}
-              onChange={(e) => rememberName(e.target.value)}
-            />
-          </label>
-
           <section aria-label="Reply" className={styles.block}>
             <h4>Reply to the member</h4>
             <Input.TextArea
@@ -176,13 +145,7 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
               loading={busy === 'reply'}
               disabled={!reply.trim() || !request.threadId}
               onClick={async () => {
-                if (
-                  await act(
-                    'reply',
-                    () => replyAsConcierge(request.id, { content: reply.trim(), staffName }),
-                    'Reply sent',
-                  )
-                )
+                if (await act('reply', () => replyAsConcierge(request.id, { content: reply.trim() }), 'Reply sent'))
                   setReply('');
               }}
             >
@@ -219,7 +182,7 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
                   if (!status) return;
                   const ok = await act(
                     'status',
-                    () => changeStatus(request.id, { status, note: note.trim() || undefined, staffName }),
+                    () => changeStatus(request.id, { status, note: note.trim() || undefined }),
                     `Moved to ${STATUS_TITLE[status].toLowerCase()}`,
                   );
                   if (ok) {
@@ -308,7 +271,6 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
                           price: o.price!,
                           currency: o.currency,
                         })),
-                        staffName,
                       }),
                     'Options proposed',
                   );
