@@ -217,7 +217,8 @@ export class AuditService {
         actor?.id ?? null,
         actor ? (actor.displayName ?? actor.username) : null,
         actor?.role ?? null,
-        ip,
+        // An IPv4 client on a dual-stack socket reads as '::ffff:192.0.2.1': the log keeps the address.
+        ip?.replace(/^::ffff:(?=\d+\.)/, '') ?? null,
         entry.action,
         entry.target?.type ?? null,
         entry.target ? String(entry.target.id) : null,
