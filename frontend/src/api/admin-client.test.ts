@@ -29,6 +29,15 @@ describe('admin client', () => {
     await expect(adminSignIn('admin', 'nope')).rejects.toThrow('Login failed. Please try again.');
   });
 
+  it('tells a suspended account so, in the server’s words, and keeps nothing', async () => {
+    const suspended = 'This staff account is suspended. Please ask an owner to reactivate it.';
+    fakeServer({
+      'GET /api/admin/auth': () => json({ success: false, error: suspended, code: 'ACCOUNT_SUSPENDED' }, 401),
+    });
+    await expect(adminSignIn('door', 'right-password')).rejects.toThrow(suspended);
+    expect(sessionStorage.getItem(ADMIN_AUTH_KEY)).toBeNull();
+  });
+
   it('sends the stored header and answers the data', async () => {
     const server = fakeServer({ 'GET /api/admin/waitlist': () => json({ data: [], total: 0 }) });
     sessionStorage.setItem(ADMIN_AUTH_KEY, 'Basic abc');

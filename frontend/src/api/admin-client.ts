@@ -112,7 +112,8 @@ export async function adminRequest<T>(
 
 /**
  * Checks a username and password with GET /api/admin/auth. Answers the header to use; throws
- * 'Invalid credentials', the server's 429 text, or 'Login failed. Please try again.'.
+ * 'Invalid credentials', the server's text for a suspended account or a 429, or 'Login failed.
+ * Please try again.'.
  */
 export async function verifyAdminCredentials(username: string, password: string): Promise<string> {
   const header = basicHeader(username, password);
@@ -120,6 +121,8 @@ export async function verifyAdminCredentials(username: string, password: string)
     await apiRequest('GET', '/api/admin/auth', undefined, { headers: { Authorization: header } });
     return header;
   } catch (error) {
+    // A suspended account's right password is told so, in the server's words.
+    if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') throw error;
     if (error instanceof ApiError && error.status === 401)
       throw new ApiError(401, ADMIN_MESSAGES.invalidCredentials, {}, undefined, 'UNAUTHORIZED');
     if (error instanceof ApiError && error.status === 429) throw error;
