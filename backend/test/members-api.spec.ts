@@ -1,6 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import request from 'supertest';
 import { MemberSessionsService } from '../src/modules/members';
+import { asAdmin } from './support/admin';
 import { eventually } from './support/eventually';
 import { admin, adminEnv, readable, resetWithAdmin } from './support/launch-party-fixtures';
 import { startSmtpSink } from './support/smtp-sink';
@@ -251,7 +252,8 @@ describe('Members', () => {
 
       // Each staff action is in the audit log, with its actor.
       const audit = await sql<{ action: string; actor_name: string; target_id: string }>(
-        `select action, actor_name, target_id from audit_log where target_type = 'member' order by id`,
+        `select action, actor_name, target_id from audit_log where target_type = 'member' and target_id = ? order by id`,
+        [id],
       );
       expect(audit.map((row) => row.action)).toEqual(['member.offer', 'member.offer-revoke', 'member.offer-resend']);
       expect(audit.every((row) => row.target_id === id && row.actor_name === 'admin')).toBe(true);
@@ -336,6 +338,29 @@ describe('Members', () => {
       const stranger = await device(t).post('/api/members/sign-in/code').send({ email: 'nobody@example.com', code });
       expect(stranger.status).toBe(400);
       expect(stranger.body.code).toBe('SIGN_IN_CODE_WRONG');
+    });
+
+    it('closes signing in and accepting while the club is in maintenance', async () => {
+      const [entry] = await waitlist({ email: 'grace@example.com', name: 'Grace Kelly' });
+      await admin(t)
+        .post('/members/offers', { tier: 'voyager', entryIds: [entry] })
+        .expect(200);
+      const token = await offerLink('grace@example.com');
+      const auth = await asAdmin(t);
+      const maintenance = (enabled: boolean) =>
+        request(t.http).put('/api/admin/maintenance').set('Authorization', auth).send({ enabled }).expect(200);
+      await maintenance(true);
+      try {
+        const refused = await request(t.http).post('/api/members/sign-in/email').send({ email: 'grace@example.com' });
+        expect(refused.status).toBe(503);
+        expect(refused.body.code).toBe('MAINTENANCE');
+        await request(t.http).get(`/api/membership/offers/${token}`).expect(200);
+        const accept = await device(t).post(`/api/membership/offers/${token}/accept`).send({ name: 'Grace' });
+        expect(accept.status).toBe(503);
+      } finally {
+        await maintenance(false);
+      }
+      await device(t).post(`/api/membership/offers/${token}/accept`).send({ name: 'Grace' }).expect(200);
     });
 
     it('limits sign-in emails per address, whether or not it is a member’s', async () => {
@@ -432,7 +457,8 @@ describe('Members', () => {
       const lifted = await admin(t).patch(`/members/${id}`, { status: 'active', tier: 'black' }).expect(200);
       expect(lifted.body).toMatchObject({ status: 'active', tier: 'black' });
       const [change] = await sql<{ changes: Record<string, unknown> }>(
-        `select changes from audit_log where action = 'member.update' order by id desc limit 1`,
+        `select changes from audit_log where action = 'member.update' and target_id = ? order by id desc limit 1`,
+        [id],
       );
       expect(change.changes).toEqual({ status: ['suspended', 'active'], tier: ['voyager', 'black'] });
       const { code } = await signInEmail('grace@example.com');

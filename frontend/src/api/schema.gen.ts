@@ -8973,6 +8973,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
     };
   };
   MemberSignIn_email: {
@@ -9011,6 +9020,15 @@ export interface operations {
       };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9122,6 +9140,15 @@ export interface operations {
       };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9335,6 +9362,15 @@ export interface operations {
       };
       /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
       410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiAnswer, ApiErrors, SUCCESS_ONLY, t } from '../../common/api-schema';
@@ -11,6 +11,7 @@ import { MEMBER_COOKIE, MemberSessionsService } from './member-sessions.service'
 import type { SignedIn } from './member-sign-in.service';
 import { MemberSignInService } from './member-sign-in.service';
 import { MembersAccountService } from './members-account.service';
+import { MembersOpenForWritesGuard } from './open-for-writes.guard';
 
 /** Holds a passkey sign-in's challenge id between its two calls. */
 export const CHALLENGE_COOKIE = 'mf_member_challenge';
@@ -57,6 +58,7 @@ export class MemberSignInController {
   }
 
   @Post('sign-in/passkey')
+  @UseGuards(MembersOpenForWritesGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Signs in with a passkey: verifies its answer and sets the member’s session cookie' })
   @ApiAnswer(SIGNED_IN)
@@ -76,13 +78,14 @@ export class MemberSignInController {
   }
 
   @Post('sign-in/email')
+  @UseGuards(MembersOpenForWritesGuard)
   @HttpCode(202)
   @ApiOperation({
     summary: 'Sends a sign-in email (a link and a 6-digit code, 15 minutes, once) when the address is a member’s',
     description: 'The answer is the same for every address: it never says whether an address belongs to a member.',
   })
   @ApiAnswer(t.object({ sent: t.literal(true) }), { status: 202, description: 'Accepted' })
-  @ApiErrors(400, 429)
+  @ApiErrors(400, 429, 503)
   async email(@Body() body: SignInEmailDto, @Req() request: Request): Promise<{ sent: true }> {
     await this.signIn.requestEmail(body.email, clientIp(request));
     return { sent: true };
@@ -97,10 +100,11 @@ export class MemberSignInController {
   }
 
   @Post('sign-in/link/:token')
+  @UseGuards(MembersOpenForWritesGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Signs in with a sign-in link: consumes it and sets the member’s session cookie' })
   @ApiAnswer(SIGNED_IN)
-  @ApiErrors(404, 410, 429)
+  @ApiErrors(404, 410, 429, 503)
   async link(@Param('token') token: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     return this.open(
       response,
@@ -109,12 +113,13 @@ export class MemberSignInController {
   }
 
   @Post('sign-in/code')
+  @UseGuards(MembersOpenForWritesGuard)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Signs in with the 6-digit code of a sign-in email; five wrong codes end the email',
   })
   @ApiAnswer(SIGNED_IN)
-  @ApiErrors(400, 429)
+  @ApiErrors(400, 429, 503)
   async code(@Body() body: SignInCodeDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     return this.open(
       response,

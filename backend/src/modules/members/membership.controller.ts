@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiAnswer, ApiErrors } from '../../common/api-schema';
@@ -7,6 +7,7 @@ import { MEMBERSHIP_OFFER, SIGNED_IN } from './dto/member.schemas';
 import { MemberOffersService } from './member-offers.service';
 import { MEMBER_COOKIE, MemberSessionsService } from './member-sessions.service';
 import { MembersAccountService } from './members-account.service';
+import { MembersOpenForWritesGuard } from './open-for-writes.guard';
 
 /** The set-up page of a membership offer (/membership/{token}). */
 @ApiTags('members')
@@ -27,12 +28,13 @@ export class MembershipController {
   }
 
   @Post(':token/accept')
+  @UseGuards(MembersOpenForWritesGuard)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Accepts the offer with the member’s confirmed name: consumes the link, signs the member in',
   })
   @ApiAnswer(SIGNED_IN)
-  @ApiErrors(400, 404, 410)
+  @ApiErrors(400, 404, 410, 503)
   async accept(
     @Param('token') token: string,
     @Body() body: AcceptOfferDto,
