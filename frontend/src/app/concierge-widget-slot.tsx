@@ -7,10 +7,12 @@ const ConciergeLauncher = lazy(() =>
 );
 
 /**
- * No widget on the concierge's own screens, the admin, nor a guest's invitation pages
- * (/invitations/* as the spec says, and /invitation/{code}, a guest's personal invitation too).
+ * No widget on the concierge's own screens, the admin, a guest's invitation pages (/invitations/*
+ * as the spec says, and /invitation/{code}, a guest's personal invitation too), nor a member's
+ * set-up and sign-in pages (/membership/{token}, /members/sign-in/{token}).
  */
-const WITHOUT_WIDGET = /^\/(concierge|concierge-auth|modern-concierge|simple-concierge|admin|invitations?)(\/|$)/;
+const WITHOUT_WIDGET =
+  /^\/(concierge|concierge-auth|modern-concierge|simple-concierge|admin|invitations?|membership|members)(\/|$)/;
 
 /**
  * The floating concierge's launcher, on every other page. Never in prerendered HTML: a button

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
+import { EmailText } from '../../../lib/email-text';
 import {
   signOut,
   TIER_NAMES,
@@ -146,8 +147,9 @@ export function AccountPage({ onSignedOut }: { onSignedOut: () => void }) {
               Your Account
             </h1>
           </div>
-          <Link to="/concierge">
-            <ArrowLeftOutlined /> Back to the Concierge
+          <Link to="/concierge" className={styles.backLink}>
+            <ArrowLeftOutlined aria-hidden />
+            <span>Back to the Concierge</span>
           </Link>
         </div>
 
@@ -161,7 +163,9 @@ export function AccountPage({ onSignedOut }: { onSignedOut: () => void }) {
             </div>
             <div>
               <dt>Email</dt>
-              <dd>{member.email}</dd>
+              <dd>
+                <EmailText email={member.email} />
+              </dd>
             </div>
             <div>
               <dt>Tier</dt>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
+import { EmailText } from '../../../lib/email-text';
 import { consumeSignInLink, useSignInLink } from '../api/members';
 import styles from './members.module.css';
 
@@ -96,7 +97,7 @@ export function MemberSignInLinkPage({ token, onSignedIn }: { token: string; onS
           Sign In to the Concierge
         </h1>
         <p className={styles.text}>
-          You are signing in as <strong>{link.data?.email}</strong>.
+          You are signing in as <strong>{link.data ? <EmailText email={link.data.email} /> : null}</strong>.
         </p>
         {failure ? <Alert type="error" showIcon title={refusal(failure).text} className={styles.text} /> : null}
         <Button type="primary" size="large" block loading={busy} onClick={signIn}>

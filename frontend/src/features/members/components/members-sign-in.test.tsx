@@ -77,6 +77,44 @@ describe("the concierge's Members sign-in", () => {
     expect(calls.callsTo('POST /api/members/sign-in/email')).toHaveLength(0);
   });
 
+  it("signs in with a passkey: the server's options go to the browser's prompt, and its answer back to the server", async () => {
+    const calls = fakeServer({
+      'GET /api/members/passkeys/available': () => json({ available: true }),
+      'POST /api/members/sign-in/passkey/options': () =>
+        json({ challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'preferred', allowCredentials: [] }),
+      'POST /api/members/sign-in/passkey': () => json({ member: MEMBER }),
+    });
+    // The browser's side: a platform that offers passkeys, and the person's choice of one.
+    const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+    const get = vi.fn(async () => ({
+      id: 'cred-1',
+      rawId: bytes('cred-1'),
+      type: 'public-key',
+      response: {
+        authenticatorData: bytes('auth'),
+        clientDataJSON: bytes('{}'),
+        signature: bytes('sig'),
+        userHandle: bytes('m1'),
+      },
+      getClientExtensionResults: () => ({}),
+      authenticatorAttachment: 'platform',
+    }));
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+    try {
+      const user = userEvent.setup();
+      const { onSignedIn } = renderSection();
+      await user.click(await screen.findByRole('button', { name: 'Sign In with a Passkey' }));
+      await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(MEMBER));
+      expect(get).toHaveBeenCalledTimes(1);
+      const sent = calls.callsTo('POST /api/members/sign-in/passkey')[0].body as { response: { id: string } };
+      expect(sent.response.id).toBe('cred-1');
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'credentials');
+    }
+  });
+
   it('offers no passkey button where the browser has no passkeys', async () => {
     server();
     renderSection();

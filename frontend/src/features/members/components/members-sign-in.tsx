@@ -2,6 +2,7 @@ import { isValidEmail } from '@maison/shared';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { EmailText } from '../../../lib/email-text';
 import { codeSignIn, emailSignIn, usePasskeysAvailable, type MemberSelf } from '../api/members';
 import {
   browserSupportsWebAuthn,
@@ -120,7 +121,11 @@ export function MembersSignIn({ onSignedIn }: { onSignedIn: (member: MemberSelf)
       {sentTo ? (
         <Form layout="vertical" requiredMark={false} onFinish={enterCode}>
           <p className={styles.sent} aria-live="polite">
-            If <strong>{sentTo}</strong> belongs to a member, a sign-in link and a 6-digit code are on their way. Both
+            If{' '}
+            <strong>
+              <EmailText email={sentTo} />
+            </strong>{' '}
+            belongs to a member, a sign-in link and a 6-digit code are on their way. Both
             are valid for 15 minutes.
           </p>
           <Form.Item label="Enter the code from the email" htmlFor="member-code">

@@ -1,14 +1,18 @@
 import { KeyOutlined } from '@ant-design/icons';
-import { formatDate } from '@maison/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
+import { EmailText } from '../../../lib/email-text';
 import { acceptOffer, offerQuery, TIER_NAMES, usePasskeysAvailable, type MemberSelf } from '../api/members';
 import { browserSupportsWebAuthn, isDismissed, registerPasskey } from '../api/passkeys';
 import styles from './members.module.css';
+
+/** A day as a letter writes it: 'December 4, 2026'. */
+const formatDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 
 /** What a refused offer link says, by the server's code. */
 const REFUSALS: Record<string, { title: string; text: string; signIn?: boolean }> = {
@@ -147,7 +151,7 @@ export function MembershipOfferPage({ token, onSignedIn }: { token: string; onSi
             <>
               <p className={styles.text}>
                 A passkey lets you sign in with this device&rsquo;s screen lock: no password to remember. You may
-                also sign in at any time with a link sent to {member.email}.
+                also sign in at any time with a link sent to <EmailText email={member.email} />.
               </p>
               {passkeyError ? <Alert type="warning" showIcon title={passkeyError} className={styles.text} /> : null}
               <div className={styles.actions}>
@@ -161,7 +165,9 @@ export function MembershipOfferPage({ token, onSignedIn }: { token: string; onSi
             </>
           ) : (
             <>
-              <p className={styles.text}>You will sign in with a link and a code sent to {member.email}.</p>
+              <p className={styles.text}>
+                You will sign in with a link and a code sent to <EmailText email={member.email} />.
+              </p>
               <div className={styles.actions}>
                 <Button type="primary" size="large" block onClick={toConcierge}>
                   Use Email Sign-In Only
@@ -196,11 +202,13 @@ export function MembershipOfferPage({ token, onSignedIn }: { token: string; onSi
           </div>
           <div>
             <dt>Email</dt>
-            <dd>{email}</dd>
+            <dd>
+              <EmailText email={email} />
+            </dd>
           </div>
           <div>
             <dt>Valid Until</dt>
-            <dd>{formatDate(expiresAt, 'long')}</dd>
+            <dd>{formatDay(expiresAt)}</dd>
           </div>
         </dl>
         <Form layout="vertical" requiredMark={false} initialValues={{ name }} onFinish={accept}>
