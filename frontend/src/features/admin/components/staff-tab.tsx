@@ -19,10 +19,11 @@ import {
 import styles from './admin.module.css';
 
 const ROLES = (Object.keys(ROLE_NAMES) as StaffRole[]).map((role) => ({ value: role, label: ROLE_NAMES[role] }));
+/** Gold marks the owners; the other roles keep the house's quiet tag. */
 const ROLE_COLOURS: Record<StaffRole, string | undefined> = {
   owner: 'gold',
-  events: 'blue',
-  concierge: 'green',
+  events: undefined,
+  concierge: undefined,
   door: undefined,
 };
 const PASSWORD_RULE = { min: 12, max: 200, message: 'A password needs at least 12 characters (200 at most)' };
@@ -307,14 +308,18 @@ export default function StaffTab() {
       title: 'Role',
       key: 'role',
       render: (_, row) => (
-        <Space wrap size={[4, 4]}>
+        <div className={styles.staffRole}>
           <Tag color={ROLE_COLOURS[row.role]}>{ROLE_NAMES[row.role]}</Tag>
-          {row.role === 'door'
-            ? row.doorEventIds.length
-              ? row.doorEventIds.map((id) => <Tag key={id}>{eventName.get(id) ?? `Event ${id}`}</Tag>)
-              : 'No events yet'
-            : null}
-        </Space>
+          {row.role === 'door' ? (
+            <ul className={styles.doorEvents} aria-label={`Door events of ${row.displayName}`}>
+              {row.doorEventIds.length ? (
+                row.doorEventIds.map((id) => <li key={id}>{eventName.get(id) ?? `Event ${id}`}</li>)
+              ) : (
+                <li>No events yet</li>
+              )}
+            </ul>
+          ) : null}
+        </div>
       ),
     },
     {
