@@ -25,6 +25,9 @@ const CLEARED = [
   'NOMINATIM_URL',
   'ADMIN_NOTIFY_EMAIL',
   'FRESH_DATABASE',
+  'WEBAUTHN_RP_ID',
+  'WEBAUTHN_ORIGINS',
+  'WEBAUTHN_RP_NAME',
 ];
 
 function freePort(): Promise<number> {
@@ -62,7 +65,9 @@ export default async function globalSetup(): Promise<void> {
     SKIP_DOTENV: '1',
     NODE_ENV: 'production',
     PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
+    // localhost, not 127.0.0.1: browsers refuse passkeys on an IP address, and the relying party's
+    // id and origin come from APP_URL (members.spec.ts registers one).
+    APP_URL: `http://localhost:${port}`,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
@@ -73,6 +78,7 @@ export default async function globalSetup(): Promise<void> {
     CONCIERGE_PASSWORD: E2E_CONCIERGE_PASSWORD,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
     RATE_LIMIT_CHAT_PER_ADDRESS_PER_MINUTE: '1000',
+    RATE_LIMIT_MEMBER_SIGN_IN_PER_ADDRESS_PER_HOUR: '1000',
     STREAMS_PER_ADDRESS: '1000',
     QUEUE_BACKOFF_MS: '200',
     // The door's e2e reads an evening's times on UTC's clock.
@@ -99,7 +105,8 @@ export default async function globalSetup(): Promise<void> {
     if (Date.now() > deadline) throw new Error('The app did not become healthy in time');
     await new Promise((r) => setTimeout(r, 250));
   }
-  process.env.E2E_BASE_URL = base;
+  // The pages are opened where APP_URL says, so that links in emails and the passkeys' origin match.
+  process.env.E2E_BASE_URL = `http://localhost:${port}`;
   process.env.E2E_DATABASE_URL = databaseUrl;
   process.env.E2E_MAIL_API = `http://127.0.0.1:${webPort}/api`;
   process.env.E2E_ADMIN_USERNAME = E2E_ADMIN.username;
