@@ -4,6 +4,8 @@
  * `member:<memberId>`. Its entities and tables are its own.
  */
 export { MembersModule } from './members.module';
-export { MEMBER_COOKIE, MemberSessionsService, type MemberSessionView } from './member-sessions.service';
+export { MEMBER_COOKIE, MemberSessionsService } from './member-sessions.service';
+/** @public What resolve() answers: part of the module's published surface, named for callers that need it. */
+export type { MemberSessionView } from './member-sessions.service';
 export { MembersService } from './members.service';
 export { MEMBER_TIERS, type MemberTier } from './member.entity';
