@@ -93,7 +93,10 @@ test('a waitlist guest offered membership registers a passkey, asks for a yacht,
   await signIn(admin);
   await admin.getByLabel('Search the waitlist').fill(email);
   await expect(admin.getByText('1 entry', { exact: true })).toBeVisible();
-  await admin.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByRole('checkbox').check();
+  await admin
+    .getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })
+    .getByRole('checkbox')
+    .check();
   await admin.getByRole('button', { name: 'Offer Membership' }).click();
   const offerDialog = admin.getByRole('dialog');
   await offerDialog.getByText('Voyager', { exact: true }).click();
@@ -168,7 +171,11 @@ test('a waitlist guest offered membership registers a passkey, asks for a yacht,
   await expect(devices.getByRole('listitem')).toHaveCount(2);
   await expect(phone.getByRole('list', { name: 'Passkeys' }).getByRole('listitem')).toHaveCount(1);
   await shoot(phone, 'your-account');
-  await devices.getByRole('listitem').filter({ hasText: 'This Device' }).getByRole('button', { name: 'Sign Out' }).click();
+  await devices
+    .getByRole('listitem')
+    .filter({ hasText: 'This Device' })
+    .getByRole('button', { name: 'Sign Out' })
+    .click();
   await expect(phone).toHaveURL(/\/concierge-auth$/);
   await phone.getByLabel('Email', { exact: true }).fill(email);
   await phone.getByRole('button', { name: 'Email Me a Sign-In Link' }).click();

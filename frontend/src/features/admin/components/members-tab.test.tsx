@@ -48,7 +48,8 @@ function membersServer() {
       return json({ items, total: items.length });
     },
     'POST /api/admin/members/m2/offer/resend': () => json(ROWS[1]),
-    'POST /api/admin/members/m2/offer/revoke': () => json({ ...ROWS[1], offer: { ...ROWS[1].offer, state: 'revoked' } }),
+    'POST /api/admin/members/m2/offer/revoke': () =>
+      json({ ...ROWS[1], offer: { ...ROWS[1].offer, state: 'revoked' } }),
     'PATCH /api/admin/members/m1': (request) => json({ ...ROWS[0], ...(request.body as object) }),
   });
 }

@@ -102,7 +102,10 @@ export default function MembersTab() {
           options={TIERS}
           popupMatchSelectWidth={false}
           onChange={(next: MemberTier) =>
-            void run(() => actions.update.mutateAsync({ id: row.id, tier: next }), `${row.name} is now ${TIER_NAMES[next]}`)
+            void run(
+              () => actions.update.mutateAsync({ id: row.id, tier: next }),
+              `${row.name} is now ${TIER_NAMES[next]}`,
+            )
           }
         />
       ),
@@ -134,7 +137,9 @@ export default function MembersTab() {
             <>
               <Button
                 size="small"
-                onClick={() => void run(() => actions.resend.mutateAsync(row.id), `A new offer is on its way to ${row.email}`)}
+                onClick={() =>
+                  void run(() => actions.resend.mutateAsync(row.id), `A new offer is on its way to ${row.email}`)
+                }
               >
                 Resend Offer
               </Button>

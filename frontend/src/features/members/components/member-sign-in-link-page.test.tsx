@@ -29,7 +29,9 @@ describe('the sign-in link page', () => {
     });
     const user = userEvent.setup();
     const { router, onSignedIn } = renderLink();
-    expect(await screen.findByText((_, node) => node?.tagName === 'STRONG' && node.textContent === 'grace@example.com')).toBeInTheDocument();
+    expect(
+      await screen.findByText((_, node) => node?.tagName === 'STRONG' && node.textContent === 'grace@example.com'),
+    ).toBeInTheDocument();
     expect(server.callsTo(`POST /api/members/sign-in/link/${TOKEN}`)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/concierge'));

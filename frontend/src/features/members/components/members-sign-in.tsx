@@ -52,7 +52,10 @@ export function MembersSignIn({ onSignedIn }: { onSignedIn: (member: MemberSelf)
   const startAutofill = useCallback(() => {
     void browserSupportsWebAuthnAutofill().then((supported) => {
       if (!supported || done.current) return;
-      signInWithPasskey({ autofill: true }).then((answer) => welcome(answer.member), () => undefined);
+      signInWithPasskey({ autofill: true }).then(
+        (answer) => welcome(answer.member),
+        () => undefined,
+      );
     });
   }, [welcome]);
 
@@ -125,8 +128,7 @@ export function MembersSignIn({ onSignedIn }: { onSignedIn: (member: MemberSelf)
             <strong>
               <EmailText email={sentTo} />
             </strong>{' '}
-            belongs to a member, a sign-in link and a 6-digit code are on their way. Both
-            are valid for 15 minutes.
+            belongs to a member, a sign-in link and a 6-digit code are on their way. Both are valid for 15 minutes.
           </p>
           <Form.Item label="Enter the code from the email" htmlFor="member-code">
             <Input

@@ -7,7 +7,12 @@ import { renderWithProviders } from '../../../testing/render';
 import { MembershipOfferPage } from './membership-offer-page';
 
 const TOKEN = 'offer-token-123';
-const OFFER = { name: 'Grace Kelly', email: 'grace@example.com', tier: 'voyager', expiresAt: '2030-12-04T10:00:00.000Z' };
+const OFFER = {
+  name: 'Grace Kelly',
+  email: 'grace@example.com',
+  tier: 'voyager',
+  expiresAt: '2030-12-04T10:00:00.000Z',
+};
 const MEMBER = {
   id: 'm1',
   name: 'Grace Patricia Kelly',
@@ -48,7 +53,9 @@ describe('the membership set-up page', () => {
     const { router, onSignedIn } = renderOffer();
     expect(await screen.findByRole('heading', { name: 'An Offer of Membership' })).toBeInTheDocument();
     expect(screen.getByText('Voyager')).toBeInTheDocument();
-    expect(screen.getByText((_, node) => node?.tagName === 'DD' && node.textContent === 'grace@example.com')).toBeInTheDocument();
+    expect(
+      screen.getByText((_, node) => node?.tagName === 'DD' && node.textContent === 'grace@example.com'),
+    ).toBeInTheDocument();
     expect(screen.getByText('December 4, 2030')).toBeInTheDocument();
     const name = screen.getByLabelText('Your Name');
     expect(name).toHaveValue('Grace Kelly');

@@ -90,7 +90,9 @@ export function MembershipOfferPage({ token, onSignedIn }: { token: string; onSi
       onSignedIn();
       setMember(answer.member);
     } catch (error) {
-      setAcceptError(error instanceof ApiError ? error.message : 'Your membership could not be accepted. Please try again.');
+      setAcceptError(
+        error instanceof ApiError ? error.message : 'Your membership could not be accepted. Please try again.',
+      );
     } finally {
       setAccepting(false);
     }
@@ -150,8 +152,8 @@ export function MembershipOfferPage({ token, onSignedIn }: { token: string; onSi
           {passkeys ? (
             <>
               <p className={styles.text}>
-                A passkey lets you sign in with this device&rsquo;s screen lock: no password to remember. You may
-                also sign in at any time with a link sent to <EmailText email={member.email} />.
+                A passkey lets you sign in with this device&rsquo;s screen lock: no password to remember. You may also
+                sign in at any time with a link sent to <EmailText email={member.email} />.
               </p>
               {passkeyError ? <Alert type="warning" showIcon title={passkeyError} className={styles.text} /> : null}
               <div className={styles.actions}>
