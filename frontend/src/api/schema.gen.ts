@@ -1820,7 +1820,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The api’s metrics, in Prometheus text format (admin credentials or METRICS_TOKEN) */
+    /** The api’s metrics, in Prometheus text format (an owner’s credentials or METRICS_TOKEN) */
     get: operations['Metrics_metrics'];
     put?: never;
     post?: never;
@@ -10190,6 +10190,15 @@ export interface operations {
       };
       /** @description Credentials are missing or wrong. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -15,9 +15,11 @@ export class MetricsController {
   constructor(private readonly registry: MetricsRegistry) {}
 
   @Get()
-  @ApiOperation({ summary: 'The api’s metrics, in Prometheus text format (admin credentials or METRICS_TOKEN)' })
+  @ApiOperation({
+    summary: 'The api’s metrics, in Prometheus text format (an owner’s credentials or METRICS_TOKEN)',
+  })
   @ApiRawAnswer('text/plain', 'Prometheus exposition format')
-  @ApiErrors(401)
+  @ApiErrors(401, 403)
   async metrics(@Res() response: Response): Promise<void> {
     const text = await this.registry.metrics();
     response.setHeader('Cache-Control', 'no-store');
