@@ -4,22 +4,12 @@
  */
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest, useAdminQuery } from '../../../api/admin-client';
+import type { ApiSchema } from '../../../api/types';
 import type { MemberTier } from './members';
 
-export type MemberStatus = 'offered' | 'active' | 'suspended';
-export type OfferState = 'pending' | 'used' | 'expired' | 'revoked';
-
-export interface MemberRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  tier: MemberTier;
-  status: MemberStatus;
-  joinedAt: string | null;
-  lastSeenAt: string | null;
-  offer: { state: OfferState; sentAt: string; expiresAt: string } | null;
-}
+export type MemberRow = ApiSchema<'MemberRow'>;
+export type MemberStatus = MemberRow['status'];
+export type OfferState = NonNullable<MemberRow['offer']>['state'];
 
 export interface MembersFilter {
   search?: string;
@@ -36,10 +26,7 @@ export interface WaitlistFilter {
   signedUpTo?: string;
 }
 
-export interface OfferResult {
-  offered: number;
-  skipped: { email: string; reason: 'ALREADY_MEMBER' | 'ALREADY_OFFERED' }[];
-}
+export type OfferResult = ApiSchema<'MembershipOfferOutcome'>;
 
 const ALL = ['admin', 'members'] as const;
 

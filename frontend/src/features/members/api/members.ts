@@ -5,8 +5,13 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../api/client';
+import type { ApiSchema } from '../../../api/types';
 
-export type MemberTier = 'nomad' | 'voyager' | 'patron' | 'black';
+export type MembershipOffer = ApiSchema<'MembershipOffer'>;
+export type MemberSelf = ApiSchema<'MemberSelf'>;
+export type Passkey = ApiSchema<'MemberPasskey'>;
+export type MemberDevice = ApiSchema<'MemberDevice'>;
+export type MemberTier = MemberSelf['tier'];
 
 export const TIER_NAMES: Record<MemberTier, string> = {
   nomad: 'Nomad',
@@ -14,40 +19,6 @@ export const TIER_NAMES: Record<MemberTier, string> = {
   patron: 'Patron',
   black: 'Black',
 };
-
-export interface MembershipOffer {
-  name: string;
-  email: string;
-  tier: MemberTier;
-  expiresAt: string;
-}
-
-export interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface MemberSelf {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  tier: MemberTier;
-  status: 'offered' | 'active' | 'suspended';
-  joinedAt: string | null;
-  passkeys: Passkey[];
-}
-
-export interface MemberDevice {
-  id: string;
-  browser: string;
-  system: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
 
 const enc = encodeURIComponent;
 
