@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { AUTH, CLAIRE, createEvent, staffAccount, startingSoon } from './admin';
+import { waitForEmail } from './mail';
 
 /**
  * Every screen of the house, with the data that fills it: the house-style spec checks each one at
@@ -37,6 +38,8 @@ export interface House {
   /** The member's signed-in session, whose thread staff answered with options. */
   memberCookies: Cookie[];
   waitlistTag: string;
+  /** Members offered from the waitlist: an offer still open, a sign-in email's link, and a member's own session. */
+  membership: { offerPath: string; signInPath: string; accountCookies: Cookie[] };
 }
 
 const admin = { headers: { authorization: AUTH } };
@@ -214,6 +217,7 @@ export async function createHouse(request: APIRequestContext, browser: Browser):
     });
     expect(reply.ok(), await reply.text()).toBeTruthy();
     const memberCookies = await context.cookies();
+    const membership = await offerMembership(request, browser, waitlistTag);
 
     return {
       stamp,
@@ -225,6 +229,45 @@ export async function createHouse(request: APIRequestContext, browser: Browser):
       payment: { code: payingCode, rsvpId },
       memberCookies,
       waitlistTag,
+      membership,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const linkIn = (html: string, path: RegExp) => new URL(path.exec(html)?.[0] ?? 'http://invalid/').pathname;
+
+/**
+ * Membership offered to the waitlist's sign-ups: Gianni's offer is left open (its page only reads
+ * it), Coco accepts hers in a browser of her own (her session's cookies open 'Your Account') and
+ * asks for a sign-in email (its link's page only reads it too).
+ */
+async function offerMembership(request: APIRequestContext, browser: Browser, waitlistTag: string) {
+  const offered = await request.post('/api/admin/members/offers', {
+    ...admin,
+    data: { tier: 'patron', allMatching: true, utmCampaign: waitlistTag },
+  });
+  expect(offered.ok(), await offered.text()).toBeTruthy();
+  const offerLink = /https?:\/\/[^"'\s<>]+\/membership\/[A-Za-z0-9_-]+/;
+  const open = await waitForEmail(`gianni.${waitlistTag}@example.com`, /Your Membership Awaits/);
+  const coco = `coco.${waitlistTag}@example.com`;
+  const accepted = await waitForEmail(coco, /Your Membership Awaits/);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(linkIn(accepted.html, offerLink));
+    await page.getByRole('button', { name: 'Accept Membership' }).click();
+    await page.getByRole('button', { name: 'Use Email Sign-In Only' }).click();
+    await expect(page).toHaveURL(/\/concierge$/);
+    const accountCookies = (await context.cookies()).filter((cookie) => cookie.name === 'mf_member');
+    const asked = await request.post('/api/members/sign-in/email', { data: { email: coco } });
+    expect(asked.ok(), await asked.text()).toBeTruthy();
+    const signIn = await waitForEmail(coco, /Your Sign-In Link/);
+    return {
+      offerPath: linkIn(open.html, offerLink),
+      signInPath: linkIn(signIn.html, /https?:\/\/[^"'\s<>]+\/members\/sign-in\/[A-Za-z0-9_-]+/),
+      accountCookies,
     };
   } finally {
     await context.close();
@@ -500,6 +543,22 @@ export const SCREENS: Screen[] = [
   },
   {
     area: 'members',
+    name: 'membership set-up /membership/:token',
+    open: async (page, house) => {
+      await page.goto(house.membership.offerPath);
+      await expect(page.getByRole('button', { name: 'Accept Membership' })).toBeVisible();
+    },
+  },
+  {
+    area: 'members',
+    name: 'member sign-in link /members/sign-in/:token',
+    open: async (page, house) => {
+      await page.goto(house.membership.signInPath);
+      await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    },
+  },
+  {
+    area: 'members',
     name: 'members’ chat with staff options /concierge',
     open: async (page, house) => {
       await signInMember(page, house);
@@ -582,6 +641,15 @@ export const SCREENS: Screen[] = [
       await page.getByLabel('Search the waitlist').fill(house.waitlistTag);
       await page.getByRole('button', { name: 'Invite all 3 matching' }).click();
       await expect(page.getByRole('dialog', { name: 'Invite to Event' })).toBeVisible();
+    },
+  },
+  {
+    area: 'admin',
+    name: 'admin: Members tab /admin',
+    open: async (page, house) => {
+      await adminTab(page, 'Members');
+      await page.getByLabel('Search the members').fill(house.waitlistTag);
+      await expect(guestLine(page, 'Coco Chanel')).toContainText('Active');
     },
   },
   {
@@ -732,6 +800,17 @@ export const SCREENS: Screen[] = [
       await page.getByLabel('Search by guest name').fill('Grimaldi');
       await page.getByRole('button', { name: new RegExp(house.doorEvent.host) }).click();
       await expect(page.getByRole('article', { name: `Party of ${house.doorEvent.host}` })).toBeVisible();
+    },
+  },
+  // Last: the member's session cookie stays in the width's browser for the screens after it.
+  {
+    area: 'members',
+    name: 'Your Account /concierge/account',
+    open: async (page, house) => {
+      await page.context().addCookies(house.membership.accountCookies);
+      await page.goto('/concierge/account');
+      await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem')).toHaveCount(1);
     },
   },
 ];
