@@ -7,7 +7,5 @@ export { AdminModule } from './admin.module';
 export { DownloadLinkService } from './download-link.service';
 export { DoorEventList, StaffOnly } from './staff-only.decorator';
 export { StaffGuard, type AdminRequest } from './staff.guard';
-export type { AdminIdentity } from './admin-auth.service';
-export { STAFF_RIGHTS, STAFF_ROLES, type StaffRight, type StaffRole } from './staff-roles';
 export { StaffOrDownloadLink } from './download-link.guard';
 export { WorkerMetricsServer } from './metrics/worker-metrics.server';
