@@ -542,6 +542,22 @@ describe('Members', () => {
   });
 });
 
+describe('Members on a site reached by an IP address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...adminEnv, APP_URL: 'http://127.0.0.1:3000' } });
+  });
+  afterAll(() => t.close());
+
+  it('offers no passkeys (browsers refuse them there): email sign-in only', async () => {
+    expect((await request(t.http).get('/api/members/passkeys/available').expect(200)).body).toEqual({
+      available: false,
+    });
+    const options = await request(t.http).post('/api/members/sign-in/passkey/options').expect(503);
+    expect(options.body.code).toBe('PASSKEYS_UNAVAILABLE');
+  });
+});
+
 /** Minimal CBOR for the shapes WebAuthn uses: maps with integer or text keys, integers, text and bytes. */
 function cbor(value: unknown): Buffer {
   const head = (major: number, length: number) => {
