@@ -40,8 +40,12 @@ afterEach(() => {
   setViewportWidth(1440);
 });
 
-function membersServer() {
+const staff = (rights: string[]) => () =>
+  json({ id: 's1', username: 'admin', displayName: 'Admin', role: 'owner', doorEventIds: [], rights });
+
+function membersServer(rights = ['members:read', 'members:offer']) {
   return fakeServer({
+    'GET /api/admin/me': staff(rights),
     'GET /api/admin/members': (request) => {
       const status = new URL(request.url, 'http://localhost').searchParams.get('status');
       const items = status ? ROWS.filter((row) => row.status === status) : ROWS;
@@ -90,6 +94,16 @@ describe('the Members tab', () => {
     const dialogs = await screen.findAllByRole('dialog');
     await user.click(within(dialogs.at(-1)!).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(calls.callsTo('PATCH /api/admin/members/m1')[0]?.body).toEqual({ status: 'suspended' }));
+  });
+
+  it('shows a concierge, who may only read the members, no changes to make', async () => {
+    membersServer(['requests', 'members:read', 'vendors', 'applications']);
+    renderWithProviders(<MembersTab />);
+    const grace = (await screen.findByText('Grace Kelly')).closest('tr')!;
+    expect(within(grace).getByText('Patron')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Tier of Grace Kelly' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend Offer' })).not.toBeInTheDocument();
   });
 
   it('shows one card per member on a phone', async () => {

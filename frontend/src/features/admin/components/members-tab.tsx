@@ -4,6 +4,7 @@ import { Alert, App, Button, Grid, Input, Pagination, Select, Space, Tag } from 
 import type { ColumnType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { useStaffSelf } from '../api/staff';
 import { EmailText } from '../../../lib/email-text';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { ResponsiveTable } from '../../launch-party/responsive-table';
@@ -66,6 +67,8 @@ export default function MembersTab() {
 
   const query = useMembers(filter, page, pageSize);
   const actions = useMemberActions();
+  // A concierge reads the members; only those who offer membership change them.
+  const mayChange = useStaffSelf().data?.rights.includes('members:offer') === true;
   const rows = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
 
@@ -94,21 +97,24 @@ export default function MembersTab() {
     {
       title: 'Tier',
       key: 'tier',
-      render: (_, row) => (
-        <Select
-          size="small"
-          aria-label={`Tier of ${row.name}`}
-          value={row.tier}
-          options={TIERS}
-          popupMatchSelectWidth={false}
-          onChange={(next: MemberTier) =>
-            void run(
-              () => actions.update.mutateAsync({ id: row.id, tier: next }),
-              `${row.name} is now ${TIER_NAMES[next]}`,
-            )
-          }
-        />
-      ),
+      render: (_, row) =>
+        mayChange ? (
+          <Select
+            size="small"
+            aria-label={`Tier of ${row.name}`}
+            value={row.tier}
+            options={TIERS}
+            popupMatchSelectWidth={false}
+            onChange={(next: MemberTier) =>
+              void run(
+                () => actions.update.mutateAsync({ id: row.id, tier: next }),
+                `${row.name} is now ${TIER_NAMES[next]}`,
+              )
+            }
+          />
+        ) : (
+          TIER_NAMES[row.tier]
+        ),
     },
     {
       title: 'Status',
@@ -128,7 +134,9 @@ export default function MembersTab() {
       render: (_, row) => (row.lastSeenAt ? formatDateTime(row.lastSeenAt) : '—'),
     },
     { title: 'Offer', key: 'offer', render: (_, row) => offerText(row) },
-    {
+  ];
+  if (mayChange)
+    columns.push({
       title: 'Actions',
       key: 'actions',
       render: (_, row) => (
@@ -192,8 +200,7 @@ export default function MembersTab() {
           )}
         </Space>
       ),
-    },
-  ];
+    });
 
   return (
     <section aria-label="Members">
