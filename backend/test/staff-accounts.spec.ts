@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { AdminAuthService } from '../src/modules/admin/admin-auth.service';
 import { asAdmin, asStaff, basic } from './support/admin';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -42,6 +43,24 @@ describe('Staff accounts', () => {
     const listed = await request(t.http).get('/api/admin/staff').set('Authorization', owner).expect(200);
     return (listed.body.data as Array<{ id: string; username: string }>).find((s) => s.username === username)!.id;
   };
+
+  it('creates the first account at first start as an owner, named by its username', async () => {
+    await t.reset();
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await t.app.get(AdminAuthService).ensureBootAdmin();
+    } finally {
+      spy.mockRestore();
+    }
+    const rows = await t.orm.em
+      .getConnection()
+      .execute<
+        Array<{ username: string; display_name: string; role: string; status: string; door_event_ids: number[] }>
+      >('select username, display_name, role, status, door_event_ids from admins');
+    expect(rows).toEqual([
+      { username: 'admin', display_name: 'admin', role: 'owner', status: 'active', door_event_ids: [] },
+    ]);
+  });
 
   it('makes the first administrator an owner, and tells the dashboard who is signed in and what they may do', async () => {
     const me = await request(t.http).get('/api/admin/me').set('Authorization', owner).expect(200);
@@ -174,19 +193,15 @@ describe('Staff accounts', () => {
 
   it('writes the audit log: sign-ins, failed sign-ins, accounts created and changed, roles, suspensions and password resets', async () => {
     const rows = async (targetId: string) =>
-      t.orm.em
-        .getConnection()
-        .execute<
-          Array<{
-            action: string;
-            actor_name: string | null;
-            actor_role: string | null;
-            client_ip: string | null;
-            changes: object;
-          }>
-        >(`select action, actor_name, actor_role, client_ip, changes from audit_log where target_id = ? order by id`, [
-          targetId,
-        ]);
+      t.orm.em.getConnection().execute<
+        Array<{
+          action: string;
+          actor_name: string | null;
+          actor_role: string | null;
+          client_ip: string | null;
+          changes: object;
+        }>
+      >(`select action, actor_name, actor_role, client_ip, changes from audit_log where target_id = ? order by id`, [targetId]);
     const adminId = await staffIdOf('admin');
     const created = await request(t.http)
       .post('/api/admin/staff')

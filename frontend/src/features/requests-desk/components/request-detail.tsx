@@ -65,7 +65,7 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
     <Drawer
       open={id !== null}
       onClose={onClose}
-      size={720}
+      size="min(720px, 100vw)"
       title={
         request
           ? `${CATEGORY_TITLE[request.parsedEntities?.mainCategory ?? 'default'] ?? 'Request'} request`
