@@ -174,7 +174,15 @@ export class MemberSessionsService {
   /** Called on every api process when sessions end. Returns an unsubscribe. */
   onEnded(listener: EndedListener): () => void {
     this.listeners.add(listener);
-    this.subscription ??= this.live
+    this.subscription ??= this.listen();
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** One subscription per process, for every listener; tried again a second later if Redis refused it. */
+  private listen(): Promise<() => void> {
+    return this.live
       .subscribe(ENDED_CHANNEL, (event) => {
         const sessionIds = (event.data as { sessionIds?: unknown })?.sessionIds;
         if (!Array.isArray(sessionIds)) return;
@@ -188,13 +196,13 @@ export class MemberSessionsService {
         }
       })
       .catch((error: Error) => {
-        this.logger.warn(`Could not listen for ended member sessions: ${error.message}`);
+        this.logger.warn(`Could not listen for ended member sessions (${error.message}); trying again`);
         this.subscription = null;
+        setTimeout(() => {
+          if (this.listeners.size > 0) this.subscription ??= this.listen();
+        }, 1000).unref();
         return () => undefined;
       });
-    return () => {
-      this.listeners.delete(listener);
-    };
   }
 
   /** The cookie's options: httpOnly, same-site lax, secure when the site is served over https. */
