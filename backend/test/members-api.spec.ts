@@ -99,22 +99,30 @@ describe('Members', () => {
     return { token, code: code[1] + code[2] };
   }
 
-  /** Every ended-session announcement this process hears while `fn` runs. */
+  /**
+   * The sessions whose end the api hears while `fn` runs; the worker's modules (their own Redis
+   * subscriber, as another process has) must hear the same.
+   */
   async function endedDuring(fn: () => Promise<unknown>, expected: number): Promise<string[]> {
-    const heard: string[] = [];
-    const stop = t.app.get(MemberSessionsService).onEnded(({ sessionIds }) => heard.push(...sessionIds));
-    const ended = () => heard.filter((id) => !id.startsWith('probe'));
+    const listeners = [t.app.get(MemberSessionsService), t.worker!.get(MemberSessionsService)].map((sessions) => {
+      const heard: string[] = [];
+      return { heard, stop: sessions.onEnded(({ sessionIds }) => heard.push(...sessionIds)) };
+    });
+    const ended = (heard: string[]) => heard.filter((id) => !id.startsWith('probe'));
     try {
       // The first listener subscribes on Redis; an announcement made before it is confirmed is not heard.
       await eventually(async () => {
         await t.app.get(MemberSessionsService).announce(['probe']);
-        expect(heard).toContain('probe');
+        for (const { heard } of listeners) expect(heard).toContain('probe');
       });
       await fn();
-      await eventually(() => expect(ended()).toHaveLength(expected));
-      return ended();
+      await eventually(() => {
+        for (const { heard } of listeners) expect(ended(heard)).toHaveLength(expected);
+      });
+      expect(ended(listeners[1].heard).sort()).toEqual(ended(listeners[0].heard).sort());
+      return ended(listeners[0].heard);
     } finally {
-      stop();
+      for (const { stop } of listeners) stop();
     }
   }
 
