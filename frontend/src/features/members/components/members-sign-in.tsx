@@ -49,15 +49,24 @@ export function MembersSignIn({ onSignedIn }: { onSignedIn: (member: MemberSelf)
   );
 
   // Where the browser offers it, the member's passkeys wait among the email field's suggestions.
-  const startAutofill = useCallback(() => {
-    void browserSupportsWebAuthnAutofill().then((supported) => {
-      if (!supported || done.current) return;
-      signInWithPasskey({ autofill: true }).then(
-        (answer) => welcome(answer.member),
-        () => undefined,
-      );
-    });
-  }, [welcome]);
+  // A passkey the server refused (its challenge expired while the page stayed open) is said, and
+  // the suggestions are offered again; a request ended by the page or by a newer one is not.
+  const startAutofill = useCallback(
+    function start() {
+      void browserSupportsWebAuthnAutofill().then((supported) => {
+        if (!supported || done.current) return;
+        signInWithPasskey({ autofill: true }).then(
+          (answer) => welcome(answer.member),
+          (error: unknown) => {
+            if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return;
+            setFailure(failureText(error));
+            if (error.code === 'PASSKEY_REFUSED') start();
+          },
+        );
+      });
+    },
+    [welcome],
+  );
 
   useEffect(() => {
     if (!passkeys) return;
