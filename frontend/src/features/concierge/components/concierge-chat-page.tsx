@@ -161,6 +161,8 @@ export function ConciergeChatPage() {
             icon={<UserOutlined />}
             onClick={() => navigate('/concierge/account')}
             className={styles.signOut}
+            // Close above Sign out, as one pair.
+            style={{ marginBottom: 0 }}
           >
             Your Account
           </Button>
