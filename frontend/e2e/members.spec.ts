@@ -62,6 +62,8 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
   });
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    /** Whether the authenticator answers by itself, as a person touching it would (off: it waits). */
+    presence: (enabled: boolean) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }),
   };
 }
 
@@ -74,7 +76,7 @@ async function seesTheYacht(page: Page) {
   await page.keyboard.press('Escape');
 }
 
-test('a waitlist guest offered membership registers a passkey, asks for a yacht, and finds it on a second device signed in by email link and by code; Sign Out Everywhere Else ends the first', async ({
+test('a waitlist guest offered membership registers a passkey, asks for a yacht, and finds it on a second device signed in by email link and by code; Sign Out Everywhere Else ends the first, which signs in again with its passkey', async ({
   browser,
 }) => {
   // Three browsers, two emails, a streamed reply and the worker's parse: more than a minute on a loaded machine.
@@ -163,6 +165,7 @@ test('a waitlist guest offered membership registers a passkey, asks for a yacht,
   await shoot(phone, 'member-sign-in-link');
   await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
   await seesTheYacht(phone);
+  await shoot(phone, 'concierge-as-member');
 
   // 'Your Account', from the chat page: this device signs itself out, then back in by the code.
   await phone.getByRole('button', { name: 'Your Account' }).click();
@@ -186,7 +189,10 @@ test('a waitlist guest offered membership registers a passkey, asks for a yacht,
   await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
   await seesTheYacht(phone);
 
-  // Sign Out Everywhere Else, from the phone, ends the laptop's session.
+  // Sign Out Everywhere Else, from the phone, ends the laptop's session. The laptop's authenticator
+  // waits for a touch meanwhile: on /concierge-auth the browser offers its passkey in the email
+  // field's suggestions, and a virtual authenticator that answers by itself would sign straight in.
+  await authenticator.presence(false);
   await phone.getByRole('button', { name: 'Your Account' }).click();
   await expect(devices.getByRole('listitem')).toHaveCount(2);
   await phone.getByRole('button', { name: 'Sign Out Everywhere Else' }).click();
@@ -196,6 +202,18 @@ test('a waitlist guest offered membership registers a passkey, asks for a yacht,
   await laptop.goto('/concierge/account');
   await expect(laptop).toHaveURL(/\/concierge-auth$/);
   await expect(laptop.getByRole('button', { name: 'Access Concierge' })).toBeVisible();
+
+  // The laptop signs in again with its passkey, and the conversation is there. With the authenticator
+  // answering again, the email field's suggestion may sign in before the button is pressed: either
+  // way it is the passkey.
+  await authenticator.presence(true);
+  await expect(async () => {
+    if (laptop.url().endsWith('/concierge-auth')) {
+      await laptop.getByRole('button', { name: 'Sign In with a Passkey' }).click({ timeout: 2_000 });
+    }
+    await expect(laptop).toHaveURL(/\/concierge$/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await seesTheYacht(laptop);
 
   await adminContext.close();
   await laptopContext.close();
