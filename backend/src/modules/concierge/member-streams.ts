@@ -4,6 +4,9 @@ import { sseFrame } from '../../platform/live/sse';
 import { MemberSessionsService } from '../members';
 import type { SessionRequest } from './concierge-session.guard';
 
+/** How long a session heard ending is remembered, for streams that open just after. */
+const RECENT_MS = 5 * 60_000;
+
 /** What a member's open stream reads last when the member's session on that device ends. */
 const SIGNED_OUT = 'You have been signed out. Please sign in again.';
 
@@ -21,13 +24,23 @@ export function sessionEndedFrame(event: 'error' | 'session.ended'): string {
 @Injectable()
 export class MemberStreams implements OnModuleInit, OnModuleDestroy {
   private readonly open = new Map<string, Set<() => void>>();
+  /**
+   * Sessions heard ending lately, and when: a stream let through just before its session ended
+   * (the guard's check, then a reply being started) is closed as it opens, not left open.
+   */
+  private readonly ended = new Map<string, number>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly members: MemberSessionsService) {}
 
   onModuleInit(): void {
     this.unsubscribe = this.members.onEnded(({ sessionIds }) => {
-      for (const id of sessionIds) for (const close of [...(this.open.get(id) ?? [])]) close();
+      const now = Date.now();
+      for (const [id, at] of this.ended) if (now - at > RECENT_MS) this.ended.delete(id);
+      for (const id of sessionIds) {
+        this.ended.set(id, now);
+        for (const close of [...(this.open.get(id) ?? [])]) close();
+      }
     });
   }
 
@@ -47,6 +60,8 @@ export class MemberStreams implements OnModuleInit, OnModuleDestroy {
       response.write(lastFrame);
       response.end();
     };
+    const ended = this.ended.get(id);
+    if (ended !== undefined && Date.now() - ended <= RECENT_MS) return close();
     const set = this.open.get(id) ?? new Set();
     set.add(close);
     this.open.set(id, set);
