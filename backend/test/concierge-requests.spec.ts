@@ -2,6 +2,7 @@ import request from 'supertest';
 import { asAdmin, asStaff } from './support/admin';
 import { listen, open, type LiveStream } from './support/live-stream';
 import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
+import { eventually } from './support/eventually';
 import { createTestApp, type TestApp } from './support/test-app';
 import { ThreadsService } from '../src/modules/concierge/threads/threads.service';
 
@@ -431,6 +432,13 @@ describe('requests members can follow, and the staff console (issue 19, sections
     const cards = await request(one.http).get('/api/admin/user-requests').set('Authorization', admin).expect(200);
     expect(cards.body.data[0]).toMatchObject({ id, handoffAt: expect.any(String) });
     expect(cards.body.data[0].waitingSince).toBe(cards.body.data[0].handoffAt);
+    // What the member writes while a person holds the thread is for that person's request, whatever its topic.
+    await eventually(async () => {
+      const detail = await request(one.http).get(`/api/admin/user-requests/${id}`).set('Authorization', admin);
+      expect(JSON.stringify(detail.body)).toContain('is the marina close to the hotel?');
+    });
+    const still = await request(one.http).get('/api/admin/user-requests').set('Authorization', admin).expect(200);
+    expect(still.body.total).toBe(1);
 
     // Handed back through the other api process: the one answering the member hears of it at once.
     await request(two.http).post(`/api/admin/user-requests/${id}/hand-back`).set('Authorization', admin).expect(200);

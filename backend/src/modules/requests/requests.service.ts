@@ -179,6 +179,8 @@ export class RequestsService {
    * - any other request opens a new one, and leaves the open ones as they are, except those nobody
    *   has taken up yet (still received) that the new one asks again (same topic, and the same place
    *   or dates): their words are folded into the new request, and each is closed as merged into it;
+   * - while a person of the staff holds the thread (`withPerson`), a request adds to the thread's
+   *   latest open request whatever its topic: the member is talking to that person about it;
    * - "cancel that" cancels the latest open request;
    * - thanks that report the experience ("we had a wonderful dinner") complete the open request
    *   on their topic;
@@ -186,7 +188,12 @@ export class RequestsService {
    * Every change of text queues a parse in the same transaction. Answers the id of the request
    * the message added to or opened, or null.
    */
-  async recordFromChat(sessionId: string, message: string, threadId?: string | null): Promise<string | null> {
+  async recordFromChat(
+    sessionId: string,
+    message: string,
+    threadId?: string | null,
+    { withPerson = false }: { withPerson?: boolean } = {},
+  ): Promise<string | null> {
     const intent = messageIntent(message);
     if (intent === 'small-talk') return null;
     const own = parseRequest(message);
@@ -230,8 +237,9 @@ export class RequestsService {
 
       const extended = open.find(
         ({ request, reading }) =>
-          Date.now() - request.updatedAt.getTime() < CONTINUE_WITHIN_MS &&
-          sameTopic(own.mainCategory, reading.mainCategory) &&
+          ((withPerson && threadId) ||
+            (Date.now() - request.updatedAt.getTime() < CONTINUE_WITHIN_MS &&
+              sameTopic(own.mainCategory, reading.mainCategory))) &&
           request.text.length + message.length < MAX_TEXT,
       )?.request;
       let request: UserRequest;

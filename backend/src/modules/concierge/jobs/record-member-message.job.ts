@@ -21,7 +21,8 @@ declareJobs({ 'concierge.member-message': QueueName.MemberMessages });
  * A member's new message in a thread the server holds may open or add to a request the staff
  * follow. Recorded here, in the worker, not on the reply's path: the api answers the member and
  * the request (with its live notices to the console and the member's tabs) follows a moment later.
- * A message deleted meanwhile (its thread removed, or edited away) records nothing.
+ * A message deleted meanwhile (its thread removed, or edited away) records nothing. While a person
+ * holds the thread, what the member writes is for that person's request.
  */
 @Injectable()
 @JobHandler('concierge.member-message', QueueName.MemberMessages)
@@ -34,6 +35,8 @@ export class RecordMemberMessageJob implements JobHandlerInstance<'concierge.mem
   async handle(payload: RecordMemberMessagePayload): Promise<void> {
     const message = await this.threads.memberMessage(payload.messageId);
     if (!message) return;
-    await this.requests.recordFromChat(message.sessionId, message.content, message.threadId);
+    await this.requests.recordFromChat(message.sessionId, message.content, message.threadId, {
+      withPerson: message.withPerson,
+    });
   }
 }

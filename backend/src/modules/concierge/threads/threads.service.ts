@@ -356,14 +356,19 @@ export class ThreadsService {
   }
 
   /** A member's message with its thread and session (for recording it as a request), or null once deleted. */
-  async memberMessage(id: string): Promise<{ sessionId: string; threadId: string; content: string } | null> {
+  async memberMessage(
+    id: string,
+  ): Promise<{ sessionId: string; threadId: string; content: string; withPerson: boolean } | null> {
     if (!UUID.test(id)) return null;
-    const [row] = await this.sql<{ session_id: string; thread_id: string; content: string }>(
-      `select t.session_id, m.thread_id, m.content from concierge_messages m
-         join concierge_threads t on t.id = m.thread_id where m.id = ? and m.role = 'user'`,
+    const [row] = await this.sql<{ session_id: string; thread_id: string; content: string; with_person: boolean }>(
+      `select t.session_id, m.thread_id, m.content, t.handoff_at is not null as with_person
+         from concierge_messages m join concierge_threads t on t.id = m.thread_id
+        where m.id = ? and m.role = 'user'`,
       [id],
     );
-    return row ? { sessionId: row.session_id, threadId: row.thread_id, content: row.content } : null;
+    return row
+      ? { sessionId: row.session_id, threadId: row.thread_id, content: row.content, withPerson: row.with_person }
+      : null;
   }
 
   /**
