@@ -24,6 +24,8 @@ test('a door account signs in on a phone and lands on the door, for its own even
   await expect(page.getByText(own)).toBeVisible();
   await expect(page.getByText(other)).toHaveCount(0);
   await expect(page.getByRole('tablist', { name: 'Admin sections' })).toHaveCount(0);
+  // The door is this account's dashboard: no link back to one it cannot use.
+  await expect(page.getByRole('link', { name: 'Admin dashboard' })).toHaveCount(0);
 
   // The server holds the line too: the other event's door and the staff list are refused.
   const events = await request.get('/api/admin/events?pageSize=500', { headers: { authorization: auth } });

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest, useAdminQuery } from '../../../api/admin-client';
 import type { ApiSchema } from '../../../api/types';
+import { staffSelfKey } from '../../../api/staff-self';
 
 /** The staff API's shapes, from the generated contract (src/api/schema.gen.ts). */
-export type StaffSelf = ApiSchema<'StaffSelf'>;
-export type StaffRight = StaffSelf['rights'][number];
+export { useStaffSelf, type StaffSelf, type StaffRight } from '../../../api/staff-self';
 export type StaffAccount = ApiSchema<'StaffAccount'>;
 export type StaffRole = StaffAccount['role'];
 export type NewStaffAccount = ApiSchema<'CreateStaffDto'>;
 export type StaffChange = ApiSchema<'UpdateStaffDto'>;
 
 export const staffKeys = {
-  me: ['admin', 'me'] as const,
+  me: staffSelfKey,
   list: ['admin', 'staff'] as const,
 };
 
@@ -29,11 +29,6 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   concierge: 'The requests desk, members (read only), vendors and applications.',
   door: 'Door check-in only, for the events assigned below.',
 };
-
-/** Who is signed in, with the rights of their role: the dashboard shows only the tabs they may use. */
-export function useStaffSelf() {
-  return useAdminQuery<StaffSelf>(staffKeys.me, '/api/admin/me', { staleTime: 60_000 });
-}
 
 export function useStaffAccounts() {
   return useAdminQuery<{ data: StaffAccount[] }>(staffKeys.list, '/api/admin/staff');

@@ -5,6 +5,7 @@ import { Alert, Button, Input, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useBrand } from '../../../app/config';
+import { useStaffSelf } from '../../../api/staff-self';
 import {
   checkIn,
   doorKeys,
@@ -114,6 +115,9 @@ function PartyCard({
 
 /** The door: staff scan passes or search names, check parties in, and see arrived against expected. */
 export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
+  // A door account's dashboard is this page: the link would only bring it back here.
+  const role = useStaffSelf().data?.role;
+  const mayUseDashboard = role !== undefined && role !== 'door';
   const brand = useBrand();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -403,7 +407,7 @@ export function CheckInPage({ onSignOut }: { onSignOut: () => void }) {
         </>
       )}
       <footer className={styles.footer}>
-        <a href="/admin">Admin dashboard</a>
+        {mayUseDashboard ? <a href="/admin">Admin dashboard</a> : null}
         <button type="button" className={styles.linkButton} onClick={onSignOut}>
           Sign out
         </button>

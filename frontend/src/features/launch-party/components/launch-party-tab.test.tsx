@@ -91,6 +91,21 @@ const payment = (changes: Record<string, unknown> = {}) => ({
 });
 
 const page = (data: unknown[]) => json({ data, total: data.length });
+/** GET /api/admin/me: an owner holds every right; the events team reads payments but does not refund. */
+const signedIn = (role: 'owner' | 'events') => ({
+  'GET /api/admin/me': () =>
+    json({
+      id: '0b7f3a52-5f55-4d6c-9a51-2f0c3b1d9e02',
+      username: role,
+      displayName: role,
+      role,
+      rights:
+        role === 'owner'
+          ? ['waitlist', 'events', 'invitations', 'rsvps', 'payments:read', 'payments:refund']
+          : ['waitlist', 'events', 'invitations', 'rsvps', 'payments:read'],
+      doorEventIds: [],
+    }),
+});
 /** Role queries are slow on Ant Design's large trees under jsdom: tabs are found by their text. */
 const TAB = '[role=tab], [role=tab] *';
 
@@ -332,9 +347,26 @@ describe('the Launch Party tab', () => {
     await waitFor(() => expect(server.callsTo('POST /api/admin/invitations/1/send')).toHaveLength(1));
   });
 
+  it('offers Refund only to a role that may refund: the events team reads payments', async () => {
+    fakeServer({
+      ...signedIn('events'),
+      'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]),
+      'GET /api/admin/rsvps': () => page([]),
+      'GET /api/admin/payments': () => page([payment()]),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LaunchPartyTab />);
+    await user.click(await screen.findByText('Responses', { selector: TAB }));
+    await user.click(await screen.findByText('Payments', { selector: TAB }));
+    const row = (await screen.findByText('grace@example.com')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Details')).toBeInTheDocument();
+    expect(within(row).queryByText('Refund')).not.toBeInTheDocument();
+  });
+
   it("shows a payment's details and receipt, and brings Refund back with the reason when the refund fails", async () => {
     let state: 'paid' | 'refunding' | 'refused' = 'paid';
     const server = fakeServer({
+      ...signedIn('owner'),
       'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]),
       'GET /api/admin/rsvps': () => page([]),
       'GET /api/admin/payments': () =>
@@ -396,6 +428,7 @@ describe('the Launch Party tab', () => {
 
   it('shows what a guest who brought fewer guests was given back, and refunds only the rest', async () => {
     const server = fakeServer({
+      ...signedIn('owner'),
       'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]),
       'GET /api/admin/rsvps': () => page([]),
       'GET /api/admin/payments': () =>
@@ -427,6 +460,7 @@ describe('the Launch Party tab', () => {
   it('says the payment was refunded even when the refund lands before the list is read again', async () => {
     let refunded = false;
     fakeServer({
+      ...signedIn('owner'),
       'GET /api/admin/events': () => page([event({ ticketPrice: 250 })]),
       'GET /api/admin/rsvps': () => page([]),
       'GET /api/admin/payments': () =>

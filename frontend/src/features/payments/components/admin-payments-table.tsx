@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
+import { useStaffMay } from '../../../api/staff-self';
 import { EmailText } from '../../../lib/email-text';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import {
@@ -145,6 +146,8 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const query = useAdminPayments(eventId, page, pageSize);
   const refund = useRefundPayment();
+  // Refunds are the owners' (the events role reads payments).
+  const mayRefund = useStaffMay('payments:refund');
   const refresh = useRefreshAfterRefund();
   const rows = useMemo(() => query.data?.data ?? [], [query.data]);
   // The dialog follows the row as it refreshes (a refund landing while it is open).
@@ -233,7 +236,7 @@ export default function AdminPaymentsTable({ eventId }: { eventId?: number }) {
           </Button>
         </Tooltip>
         <ReceiptLink url={p.receiptUrl} />
-        {p.status === 'succeeded' && !p.refundRequestedAt && (
+        {mayRefund && p.status === 'succeeded' && !p.refundRequestedAt && (
           <Popconfirm
             title={p.refundError ? 'Ask for the refund again?' : 'Refund this payment?'}
             description={
