@@ -18,8 +18,8 @@ import { Migration20261126040000StaffNotices } from './Migration20261126040000St
 import { Migration20261127010000EventTimeZone } from './Migration20261127010000EventTimeZone';
 import { Migration20261127050000UserRequestMerges } from './Migration20261127050000UserRequestMerges';
 import { Migration20261127100000StaffAccounts } from './Migration20261127100000StaffAccounts';
-import { Migration20261127120000Members } from './Migration20261127120000Members';
 import { Migration20261127110000AuditLog } from './Migration20261127110000AuditLog';
+import { Migration20261127120000Members } from './Migration20261127120000Members';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -45,6 +45,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127010000EventTimeZone', class: Migration20261127010000EventTimeZone },
   { name: 'Migration20261127050000UserRequestMerges', class: Migration20261127050000UserRequestMerges },
   { name: 'Migration20261127100000StaffAccounts', class: Migration20261127100000StaffAccounts },
-  { name: 'Migration20261127120000Members', class: Migration20261127120000Members },
   { name: 'Migration20261127110000AuditLog', class: Migration20261127110000AuditLog },
+  { name: 'Migration20261127120000Members', class: Migration20261127120000Members },
 ];
