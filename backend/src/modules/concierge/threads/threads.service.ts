@@ -294,13 +294,12 @@ export class ThreadsService {
   ): Promise<void> {
     if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
     await this.em.fork().transactional(async (em) => {
-      await em.execute(
-        `insert into concierge_threads (id, session_id, title) values (?, ?, ?) on conflict (id) do nothing`,
+      // Created, or locked and touched, in one statement: two tabs answering at once take turns here.
+      const [thread] = await em.execute<Array<Pick<ThreadRow, 'session_id'>>>(
+        `insert into concierge_threads (id, session_id, title) values (?, ?, ?)
+         on conflict (id) do update set updated_at = now() returning session_id`,
         [threadId, sessionId, DEFAULT_TITLE],
       );
-      const [thread] = await em.execute<ThreadRow[]>('select * from concierge_threads where id = ? for update', [
-        threadId,
-      ]);
       if (thread.session_id !== sessionId) throw AppError.notFound(NOT_FOUND);
       if (reply.replaceFrom) {
         await em.execute(
@@ -309,33 +308,35 @@ export class ThreadsService {
           [threadId, reply.replaceFrom, threadId],
         );
       }
-      // A message sent again is answered as it was: the thread up to it.
-      const upTo = reply.message ? await this.addMemberMessage(em, threadId, reply.message) : null;
-      const [last] = await em.execute<Array<Pick<MessageRow, 'role'>>>(
-        `select role from concierge_messages
-          where thread_id = ? and status <> 'error' and content <> '' and (?::bigint is null or seq <= ?)
-          order by seq desc limit 1`,
-        [threadId, upTo, upTo],
-      );
-      if (last?.role !== 'user') throw AppError.badRequest(LAST_MESSAGE_YOURS);
+      // A message sent again is answered as it was: the thread up to it. A new one is the last.
+      const added = reply.message ? await this.addMemberMessage(em, threadId, reply.message) : null;
+      if (!added?.isNew) {
+        const upTo = added?.seq ?? null;
+        const [last] = await em.execute<Array<Pick<MessageRow, 'role'>>>(
+          `select role from concierge_messages
+            where thread_id = ? and status <> 'error' and content <> '' and (?::bigint is null or seq <= ?)
+            order by seq desc limit 1`,
+          [threadId, upTo, upTo],
+        );
+        if (last?.role !== 'user') throw AppError.badRequest(LAST_MESSAGE_YOURS);
+      }
       await em.execute(
         `insert into concierge_messages (id, thread_id, role, content, status) values (?, ?, 'assistant', '', 'streaming')`,
         [reply.id, threadId],
       );
-      await em.execute('update concierge_threads set updated_at = now() where id = ?', [threadId]);
     });
     void this.announce(sessionId, 'thread.changed', { threadId, streaming: reply.id });
   }
 
   /**
-   * The member's message in its thread, answered with its place (seq): a new id is added, the same
-   * message sent again is kept once, an id of any other message is refused (409).
+   * The member's message in its thread, answered with its place (seq) and whether it is new: a new
+   * id is added, the same message sent again is kept once, an id of any other message is refused (409).
    */
   private async addMemberMessage(
     em: EntityManager,
     threadId: string,
     message: { id?: string; content: string },
-  ): Promise<string> {
+  ): Promise<{ seq: string; isNew: boolean }> {
     const id = message.id ?? crypto.randomUUID();
     const [inserted] = await em.execute<Array<{ seq: string }>>(
       `insert into concierge_messages (id, thread_id, role, content) values (?, ?, 'user', ?)
@@ -344,7 +345,7 @@ export class ThreadsService {
     );
     if (inserted) {
       await this.outbox.add(em, 'concierge.member-message', { messageId: id });
-      return inserted.seq;
+      return { seq: inserted.seq, isNew: true };
     }
     const [existing] = await em.execute<Array<{ thread_id: string; role: string; content: string; seq: string }>>(
       'select thread_id, role, content, seq from concierge_messages where id = ?',
@@ -352,7 +353,7 @@ export class ThreadsService {
     );
     const resent = existing?.thread_id === threadId && existing.role === 'user' && existing.content === message.content;
     if (!resent) throw AppError.conflict(MESSAGE_ID_TAKEN);
-    return existing.seq;
+    return { seq: existing.seq, isNew: false };
   }
 
   /** A member's message with its thread and session (for recording it as a request), or null once deleted. */
