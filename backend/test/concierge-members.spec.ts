@@ -163,11 +163,15 @@ describe('a member’s concierge on every device (issue 29, section 3)', () => {
         success: true,
         data: { authenticated: true, member: { name: 'Elena Marchetti', tier: 'voyager' } },
       });
+      // The cookie follows the session, which slides as it is used: set again for its whole length.
+      expect(cookieOf(who, 'mf_member')).toBe(cookie);
+      const renewed = ([] as string[]).concat(who.headers['set-cookie'] ?? []).find((c) => c.startsWith('mf_member='))!;
+      const expires = new Date(/Expires=([^;]+)/i.exec(renewed)![1]);
+      expect(expires.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
     }
-    expect((await request(one.http).get('/api/concierge/session').set('Cookie', house).expect(200)).body).toEqual({
-      success: true,
-      data: { authenticated: true },
-    });
+    const houseAnswer = await request(one.http).get('/api/concierge/session').set('Cookie', house).expect(200);
+    expect(houseAnswer.body).toEqual({ success: true, data: { authenticated: true } });
+    expect(houseAnswer.headers['set-cookie']).toBeUndefined();
     expect((await request(one.http).get('/api/concierge/session').expect(200)).body.data).toEqual({
       authenticated: false,
     });

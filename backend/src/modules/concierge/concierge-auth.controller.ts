@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { AppError } from '../../common/app-error';
 import { clientIp } from '../../common/client-ip';
 import { RateLimitService, type RateLimitRule } from '../../common/rate-limit.service';
-import { MEMBER_COOKIE, MEMBER_TIERS, type MemberTier } from '../members';
+import { MEMBER_COOKIE, MEMBER_TIERS, MemberSessionsService, type MemberTier } from '../members';
 import { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge-session.service';
 import { ConciergeAuthDto } from './dto/concierge-auth.dto';
 import { OpenForWritesGuard } from './open-for-writes.guard';
@@ -31,6 +31,7 @@ export class ConciergeAuthController {
   constructor(
     private readonly sessions: ConciergeSessionService,
     private readonly limits: RateLimitService,
+    private readonly memberSessions: MemberSessionsService,
   ) {}
 
   /**
@@ -88,9 +89,12 @@ export class ConciergeAuthController {
   )
   async session(
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<{ success: true; data: { authenticated: boolean; member?: { name: string; tier: MemberTier } } }> {
     const owner = await this.sessions.owner(cookies(request));
     if (!owner?.member) return { success: true, data: { authenticated: owner !== null } };
+    // The concierge asks this as it opens: a member's cookie lasts as long as the session it names.
+    this.memberSessions.renewCookie(response, cookies(request)[MEMBER_COOKIE]);
     const { name, tier } = owner.member;
     return { success: true, data: { authenticated: true, member: { name, tier } } };
   }

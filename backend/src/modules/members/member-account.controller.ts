@@ -8,7 +8,7 @@ import { RegisterPasskeyDto, RenamePasskeyDto } from './dto/member-input.dto';
 import { MEMBER_DEVICE, MEMBER_SELF, PASSKEY, WEBAUTHN_OPTIONS } from './dto/member.schemas';
 import { MemberPasskeysService } from './member-passkeys.service';
 import { MemberSessionGuard, memberCookie, sessionOf, type MemberRequest } from './member-session.guard';
-import { MEMBER_COOKIE, MemberSessionsService, SESSION_MS } from './member-sessions.service';
+import { MemberSessionsService } from './member-sessions.service';
 import { MembersAccountService } from './members-account.service';
 
 function uuidParam(value: string, what: string): string {
@@ -32,12 +32,7 @@ export class MemberAccountController {
   @ApiOperation({ summary: 'The signed-in member (401 MEMBER_SIGNED_OUT without a session); renews the cookie' })
   @ApiAnswer(MEMBER_SELF)
   async me(@Req() request: MemberRequest, @Res({ passthrough: true }) response: Response) {
-    // The session slides in the database as it is used; the cookie follows it here.
-    response.cookie(
-      MEMBER_COOKIE,
-      memberCookie(request),
-      this.sessions.cookieOptions(new Date(Date.now() + SESSION_MS)),
-    );
+    this.sessions.renewCookie(response, memberCookie(request));
     return this.account.self(sessionOf(request).member.id);
   }
 

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { CookieOptions } from 'express';
+import type { CookieOptions, Response } from 'express';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { LiveEventsService } from '../../platform/live/live-events.service';
@@ -12,7 +12,7 @@ import { describeUserAgent } from './user-agent';
 export const MEMBER_COOKIE = 'mf_member';
 
 const SESSION_DAYS = 30;
-export const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
+const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
 
 /** Every api process hears of ended sessions on this live channel. */
 const ENDED_CHANNEL = 'members:sessions-ended';
@@ -203,6 +203,15 @@ export class MemberSessionsService {
         }, 1000).unref();
         return () => undefined;
       });
+  }
+
+  /**
+   * Sets the member cookie again for the session's whole length: the session slides in the database
+   * as it is used, and the cookie follows it (the pages a member opens on arrival call this).
+   */
+  renewCookie(response: Response, cookieValue: unknown): void {
+    const token = tokenOf(cookieValue);
+    if (token) response.cookie(MEMBER_COOKIE, token, this.cookieOptions(new Date(Date.now() + SESSION_MS)));
   }
 
   /** The cookie's options: httpOnly, same-site lax, secure when the site is served over https. */
