@@ -4,7 +4,7 @@ import type { ApiSchema } from '../../../api/types';
 import { staffSelfKey } from '../../../api/staff-self';
 
 /** The staff API's shapes, from the generated contract (src/api/schema.gen.ts). */
-export { useStaffSelf, type StaffSelf, type StaffRight } from '../../../api/staff-self';
+export { useStaffSelf, type StaffRight } from '../../../api/staff-self';
 export type StaffAccount = ApiSchema<'StaffAccount'>;
 export type StaffRole = StaffAccount['role'];
 export type NewStaffAccount = ApiSchema<'CreateStaffDto'>;
