@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { AUTH } from './support/admin';
 import { listEmails } from './support/mail';
 
-const ASK = 'I would like to charter a yacht in Monaco next weekend for eight guests';
+const ASK = 'Could you find us a villa in Mykonos for the first week of July, for six guests?';
 
 /** The path of the newest email to `address` whose subject matches, and which carries `link`. */
 async function linkInEmail(address: string, subject: RegExp, link: RegExp, seen: Set<string>): Promise<string> {

@@ -37,8 +37,12 @@ test('an admin invites a guest by email, the guest RSVPs to a free event and the
   // The venue's time zone starts at the server's default (UTC in the e2e app) and is found by searching.
   await expect(eventDialog.getByTitle('UTC', { exact: true })).toBeVisible();
   await eventDialog.getByLabel('Time Zone', { exact: true }).fill('monaco');
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Europe/Monaco' }).click();
-  await expect(eventDialog.getByTitle('Europe/Monaco', { exact: true })).toBeVisible();
+  // A click that lands while the list is still filtering is lost: chosen again until the field shows it.
+  const monaco = page.locator('.ant-select-item-option').filter({ hasText: 'Europe/Monaco' });
+  await expect(async () => {
+    if (await monaco.isVisible()) await monaco.click();
+    await expect(eventDialog.getByTitle('Europe/Monaco', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await eventDialog.getByRole('button', { name: 'Create Event' }).click();
   await expect(eventDialog.getByText('Name is required')).toBeVisible();
   await expect(eventDialog.getByText('Venue is required')).toBeVisible();
