@@ -8,8 +8,8 @@
  *   npm test                  all suites
  *   npm test -- backend       only the named suites (backend, frontend, e2e)
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, ROOT } from './lib/prepare.mjs';
 
@@ -60,15 +60,30 @@ function backend() {
   suites.push({ name: 'backend', passed, failed: failed || (status !== 0 ? 1 : 0) });
 }
 
-function frontend() {
+/**
+ * The frontend's component tests, started in the background: they need no database, so they run
+ * beside the backend's (which hold one core), on one worker of their own. Their output goes to a
+ * file and is printed when both are done; the answer resolves with their counts.
+ */
+function startFrontend() {
   const out = join(RESULTS, 'frontend.json');
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
-    cwd: join(ROOT, 'frontend'),
+  const log = join(RESULTS, 'frontend.log');
+  const fd = openSync(log, 'w');
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    { cwd: join(ROOT, 'frontend'), stdio: ['ignore', fd, fd] },
+  );
+  closeSync(fd);
+  return new Promise((resolve) => {
+    child.on('error', () => resolve({ name: 'frontend', passed: 0, failed: 1, log }));
+    child.on('close', (status) => {
+      const report = readJson(out);
+      const passed = report?.numPassedTests ?? 0;
+      const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
+      resolve({ name: 'frontend', passed, failed: failed || (status !== 0 ? 1 : 0), log });
+    });
   });
-  const report = readJson(out);
-  const passed = report?.numPassedTests ?? 0;
-  const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
-  suites.push({ name: 'frontend', passed, failed: failed || (status !== 0 ? 1 : 0) });
 }
 
 async function e2e() {
@@ -96,15 +111,22 @@ async function main() {
   ensureInstalled();
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
+  let frontend = null;
+  if (wanted('frontend')) {
+    // The bundle budget test reads the client build: make it when missing or out of date.
+    await ensureBuilt({ only: ['frontend'] });
+    say('Frontend: component tests, beside the backend’s (printed when they end)');
+    frontend = startFrontend();
+  }
   if (wanted('backend')) {
     say('Backend: unit and API tests');
     backend();
   }
-  if (wanted('frontend')) {
+  if (frontend) {
+    const { log, ...suite } = await frontend;
     say('Frontend: component tests');
-    // The bundle budget test reads the client build: make it when missing or out of date.
-    await ensureBuilt({ only: ['frontend'] });
-    frontend();
+    process.stdout.write(readFileSync(log, 'utf8'));
+    suites.push(suite);
   }
   if (wanted('e2e')) {
     say('End to end: Playwright in headless Chromium');
