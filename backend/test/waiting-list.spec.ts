@@ -28,16 +28,23 @@ describe('Launch Party: the waiting list of a full event', () => {
   /** Waits until the outbox is relayed and no job waits or runs (an offer's expiry job stays delayed). */
   async function settle(timeoutMs = 15000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const [{ count }] = await sql<{ count: number }>(
-        'select count(*)::int as count from outbox_messages where dispatched_at is null',
-      );
-      const counts = await Promise.all(
+    const jobs = () =>
+      Promise.all(
         ['email', 'maintenance', 'stripe-webhooks'].map((name) =>
           t.queue(name).getJobCounts('waiting', 'active', 'prioritized'),
         ),
       );
-      const busy = Number(count) + counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
+    const total = (counts: Array<Record<string, number>>) =>
+      counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
+    for (;;) {
+      // The queues, then the outbox, then the queues again: a job that ends between two reads has
+      // committed its outbox rows before it ended, and a row relayed meanwhile is a job by the last read.
+      const before = await jobs();
+      const [{ count }] = await sql<{ count: number }>(
+        'select count(*)::int as count from outbox_messages where dispatched_at is null',
+      );
+      const counts = await jobs();
+      const busy = total(before) + Number(count) + total(counts);
       if (busy === 0) return;
       if (Date.now() > deadline)
         throw new Error(
