@@ -185,6 +185,12 @@ export function understand(turns: ChatTurn[]): ParsedRequest {
     urgency: last.urgency !== 'medium' ? last.urgency : earlier.urgency,
     budget: last.budget ?? earlier.budget,
     preferences: [...new Set([...earlier.preferences, ...last.preferences])],
+    partySize: last.partySize ?? earlier.partySize,
+    origin: last.origin ?? earlier.origin,
+    destination: last.destination ?? earlier.destination,
+    occasion: last.occasion ?? earlier.occasion,
+    dietary: [...new Set([...earlier.dietary, ...last.dietary])],
+    dates: last.timeline ? last.dates : earlier.dates,
   };
 }
 

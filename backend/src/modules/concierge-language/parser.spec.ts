@@ -1,7 +1,9 @@
 import { asksForPerson, parseRequest, toEntities } from './parser';
 import type { ParsedEntities } from '../../platform/ai/types';
 
-type Row = [string, ParsedEntities];
+/** The spec's six fields; the fields added since are measured in requests-table.spec.ts. */
+type SpecFields = Pick<ParsedEntities, 'mainCategory' | 'location' | 'timeline' | 'urgency' | 'budget' | 'preferences'>;
+type Row = [string, SpecFields];
 const e = (
   mainCategory: ParsedEntities['mainCategory'],
   location: string | null,
@@ -9,7 +11,7 @@ const e = (
   urgency: ParsedEntities['urgency'],
   budget: string | null,
   preferences: string[],
-): ParsedEntities => ({ mainCategory, location, timeline, urgency, budget, preferences });
+): SpecFields => ({ mainCategory, location, timeline, urgency, budget, preferences });
 
 const table: Row[] = [
   [
@@ -194,9 +196,9 @@ describe('the offline request parser', () => {
   });
 
   it.each(table)('understands "%s"', (text, expected) => {
-    const parsed = toEntities(parseRequest(text));
+    const { mainCategory, location, timeline, urgency, budget, preferences } = toEntities(parseRequest(text));
     // Preferences come in the order they are mentioned; the table lists them in any order.
-    expect({ ...parsed, preferences: [...parsed.preferences].sort() }).toEqual({
+    expect({ mainCategory, location, timeline, urgency, budget, preferences: [...preferences].sort() }).toEqual({
       ...expected,
       preferences: [...expected.preferences].sort(),
     });

@@ -47,6 +47,12 @@ export function parseRequest(text: string): ParsedRequest {
     urgency: findUrgency(text, timeline),
     budget: findBudget(text),
     preferences: findPreferences(text),
+    partySize: null,
+    origin: null,
+    destination: null,
+    occasion: null,
+    dietary: [],
+    dates: null,
     place,
   };
 }

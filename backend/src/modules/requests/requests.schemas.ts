@@ -1,5 +1,5 @@
 import { schema, t } from '../../common/api-schema';
-import { MESSAGE_CATEGORIES } from '../../platform/ai/types';
+import { MESSAGE_CATEGORIES, OCCASIONS } from '../../platform/ai/types';
 import { CLOSED_REASONS, REQUEST_STATUSES } from './request-lifecycle';
 
 /** The answer shapes of the user-request routes (UserRequestView in requests.service.ts). */
@@ -35,6 +35,15 @@ export const REQUEST_FIELDS = {
         urgency: t.oneOf(['low', 'medium', 'high']),
         budget: t.nullable(t.string()),
         preferences: t.array(t.string()),
+        partySize: t.nullable(t.integer()),
+        origin: t.nullable(t.string()),
+        destination: t.nullable(t.string()),
+        occasion: t.nullable(t.oneOf(OCCASIONS)),
+        dietary: t.array(t.string()),
+        dates: {
+          ...t.nullable(t.object({ from: t.date(), to: t.date() })),
+          description: "The timeline's dates, when known; `timeline` keeps the member's words.",
+        },
       }),
     ),
   ),

@@ -6,6 +6,7 @@ import { AppError } from '../../common/app-error';
 import { AuditService, changesBetween } from '../audit';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
 import { messageIntent, parseRequest, reportsExperience, toEntities } from '../concierge-language';
+import { readEntities } from '../../platform/ai/parse-schema';
 import type { MessageCategory, ParsedEntities } from '../../platform/ai/types';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { sessionChannel, STAFF_CHANNEL } from '../../platform/live/channels';
@@ -96,7 +97,7 @@ function view(request: UserRequest, targets: ReadonlyMap<string, UserRequest> = 
     status: request.status,
     closedReason: request.closedReason ?? null,
     mergedInto: target ? { id: target.id, summary: summary(target) } : null,
-    parsedEntities: request.parsedEntities ?? null,
+    parsedEntities: request.parsedEntities ? readEntities({ ...request.parsedEntities }) : null,
     options: request.options ?? [],
     acceptedOptionId: request.acceptedOptionId ?? null,
     firstResponseAt: request.firstResponseAt?.toISOString() ?? null,
@@ -543,7 +544,7 @@ export class RequestsService {
    */
   private async currentEntities(request: UserRequest): Promise<ParsedEntities> {
     if (request.parsedEntities && request.parsedAt && request.parsedAt >= request.updatedAt)
-      return request.parsedEntities;
+      return readEntities({ ...request.parsedEntities });
     let parsed: ParsedEntities;
     try {
       parsed = await this.ai.parse(request.text);

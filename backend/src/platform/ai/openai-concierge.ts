@@ -6,13 +6,8 @@ import type { ConciergeLanguage } from './concierge-language';
 import { ModelTransport } from './model-transport';
 import { withPersona } from './persona';
 import { ReplyStream } from './reply-stream';
-import {
-  MESSAGE_CATEGORIES,
-  type ChatTurn,
-  type MessageCategory,
-  type ParsedEntities,
-  type ReplyContext,
-} from './types';
+import { PARSE_SCHEMA, parseInstructions, readEntities } from './parse-schema';
+import type { ChatTurn, ParsedEntities, ReplyContext } from './types';
 
 export interface OpenAiSettings {
   apiKey: string;
@@ -28,24 +23,6 @@ const TIMEOUT_MS = 60_000;
  * so that the connection can serve the next reply; a server that leaves the stream open is then left.
  */
 const DRAIN_MS = 2_000;
-
-const PARSE_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['mainCategory', 'location', 'timeline', 'urgency', 'budget', 'preferences'],
-  properties: {
-    mainCategory: { type: 'string', enum: [...MESSAGE_CATEGORIES] },
-    location: { type: ['string', 'null'], description: 'City or country, e.g. "Paris, France"' },
-    timeline: { type: ['string', 'null'], description: 'e.g. "tonight", "next weekend", "first week of June"' },
-    urgency: { type: 'string', enum: ['low', 'medium', 'high'] },
-    budget: { type: ['string', 'null'], description: 'e.g. "$50,000", "premium luxury", "no limit"' },
-    preferences: { type: 'array', items: { type: 'string' }, description: 'e.g. yacht, catering, chef, villa' },
-  },
-} as const;
-
-function text(value: unknown, max = 200): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
-}
 
 /** Replies, parses and titles from OpenAI or any server that speaks its chat completions API. */
 export class OpenAiConcierge implements ConciergeAi, OnApplicationShutdown {
@@ -156,11 +133,7 @@ export class OpenAiConcierge implements ConciergeAi, OnApplicationShutdown {
         model: this.settings.model,
         temperature: 0,
         messages: [
-          {
-            role: 'system',
-            content:
-              'Extract the luxury concierge request as JSON: mainCategory (one of the enum values; default when the message asks for nothing), location, timeline, urgency, budget, preferences. Use null for anything not stated.',
-          },
+          { role: 'system', content: parseInstructions(new Date().toISOString().slice(0, 10)) },
           { role: 'user', content: requestText },
         ],
         response_format: {
@@ -179,23 +152,7 @@ export class OpenAiConcierge implements ConciergeAi, OnApplicationShutdown {
       // A server that ignores structured output still gets an answer: the rule-based parse.
       return this.language.parse(requestText);
     }
-    const category = MESSAGE_CATEGORIES.includes(raw.mainCategory as MessageCategory)
-      ? (raw.mainCategory as MessageCategory)
-      : 'default';
-    const urgency = raw.urgency === 'low' || raw.urgency === 'high' ? raw.urgency : 'medium';
-    return {
-      mainCategory: category,
-      location: text(raw.location),
-      timeline: text(raw.timeline),
-      urgency,
-      budget: text(raw.budget),
-      preferences: Array.isArray(raw.preferences)
-        ? raw.preferences
-            .map((p) => text(p, 60))
-            .filter((p): p is string => p !== null)
-            .slice(0, 20)
-        : [],
-    };
+    return readEntities(raw);
   }
 
   async followUp(requestText: string, parsed: ParsedEntities): Promise<string> {

@@ -23,7 +23,20 @@ export interface ParsedEntities {
   urgency: Urgency;
   budget: string | null;
   preferences: string[];
+  /** How many people, when the member says ("for two", "10 guests"). */
+  partySize: number | null;
+  /** Where a journey starts and ends ("from Geneva to Courchevel"); null when not a journey. */
+  origin: string | null;
+  destination: string | null;
+  occasion: Occasion | null;
+  /** Allergies and diets ("shellfish allergy", "vegetarian"). */
+  dietary: string[];
+  /** The timeline as ISO dates (YYYY-MM-DD), when it names days that are known; `timeline` keeps the words. */
+  dates: { from: string; to: string } | null;
 }
+
+export const OCCASIONS = ['birthday', 'anniversary', 'proposal', 'business'] as const;
+export type Occasion = (typeof OCCASIONS)[number];
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 
