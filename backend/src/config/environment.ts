@@ -323,6 +323,15 @@ export class Environment {
   @Min(0)
   HOLD_RELEASE_INTERVAL_SECONDS = 60;
 
+  /**
+   * A member away from the concierge is emailed of what staff did on a request (a reply, options, a
+   * new status) at most once per request in this many minutes, each email holding everything new.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MEMBER_NOTICE_INTERVAL_MINUTES = 15;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()

@@ -8,6 +8,7 @@ import { EventsModule } from './events';
 import { ImagesModule } from './images';
 import { InvitationsModule } from './invitations';
 import { MaintenanceModule } from './maintenance';
+import { MemberNoticesModule } from './member-notices';
 import { MembersModule } from './members';
 import { PaymentsModule } from './payments';
 import { SiteConfigModule } from './site-config';
@@ -34,6 +35,7 @@ export const DOMAIN_MODULES = [
   InvitationsModule,
   PaymentsModule,
   RequestsModule,
+  MemberNoticesModule,
   ConciergeModule,
   ThreadSessionsModule,
   ImagesModule,

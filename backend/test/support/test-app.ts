@@ -21,10 +21,10 @@ import { startOwnPostgres } from './own-postgres';
 const services = require('../../../infra/lib/services.cjs');
 
 /**
- * Jobs planned ahead (event reminders, days; the staff's digest email, at the end of its minute):
- * drain() does not wait for them.
+ * Jobs planned ahead (event reminders, days; the staff's digest email, at the end of its minute; a
+ * member's email of news on a request, a minute or more ahead): drain() does not wait for them.
  */
-const FAR_AHEAD_JOBS = new Set(['event.reminders', 'staff.digest']);
+const FAR_AHEAD_JOBS = new Set(['event.reminders', 'staff.digest', 'member-notice.send']);
 
 export interface TestApp {
   app: NestExpressApplication;

@@ -2,6 +2,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { GeoModule } from '../../platform/geo/geo.module';
+import { MemberNoticesModule } from '../member-notices';
 import { MembersModule } from '../members';
 import { RequestsModule } from '../requests';
 import { VendorsModule } from '../vendors';
@@ -28,6 +29,7 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     AiModule,
     GeoModule,
     MembersModule,
+    MemberNoticesModule,
     RequestsModule,
     VendorsModule,
   ],

@@ -18,4 +18,15 @@ export class MembersService {
     );
     return new Map(rows.map((row) => [row.id, { name: row.name, tier: row.tier }]));
   }
+
+  /** Where to write to an active member (their name and email), or null: unknown, not yet joined, or suspended. */
+  async contact(memberId: string): Promise<{ name: string; email: string } | null> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<Array<{ name: string; email: string }>>(
+        `select name, email from members where id = ? and status = 'active'`,
+        [memberId],
+      );
+    return row ?? null;
+  }
 }

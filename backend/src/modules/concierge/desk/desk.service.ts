@@ -10,6 +10,7 @@ import {
   type UserRequestView,
   type UserRequestWithHistory,
 } from '../../requests';
+import { MemberNoticesService, type StaffActionKind } from '../../member-notices';
 import { MembersService, type MemberTier } from '../../members';
 import { memberIdOf } from '../concierge-session.service';
 import { ThreadsService, type MessageView, type RatingView, type ThreadFacts } from '../threads/threads.service';
@@ -97,6 +98,7 @@ export class DeskService {
     private readonly requests: RequestsService,
     private readonly threads: ThreadsService,
     private readonly members: MembersService,
+    private readonly notices: MemberNoticesService,
   ) {}
 
   private async cards(rows: UserRequestView[]): Promise<StaffRequestCard[]> {
@@ -144,9 +146,18 @@ export class DeskService {
       });
   }
 
+  /** A member away from the concierge hears of it by email; one reading it sees an unread mark. */
+  private told(request: UserRequestView, kind: StaffActionKind, author: string, text: string): Promise<void> {
+    if (!request.threadId) return Promise.resolve();
+    const action = { memberOwner: request.sessionId, threadId: request.threadId, requestId: request.id };
+    return this.notices.staffActed(null, { ...action, kind, author, text });
+  }
+
   async changeStatus(id: string, status: RequestStatus, staff: string, note?: string) {
     const request = await this.requests.setStatus(id, status, { kind: 'staff', name: staff }, note);
-    await this.tell(request, staff, note ? `${STATUS_MESSAGE[status]}\n\n${note}` : STATUS_MESSAGE[status]);
+    const said = note ? `${STATUS_MESSAGE[status]}\n\n${note}` : STATUS_MESSAGE[status];
+    await this.tell(request, staff, said);
+    await this.told(request, 'status', staff, said);
     return request;
   }
 
@@ -161,6 +172,7 @@ export class DeskService {
       { action: 'request.reply', target: { type: 'request', id } },
     );
     await this.requests.markResponded(id);
+    await this.told(request, 'reply', staff, content);
     return message;
   }
 
@@ -173,6 +185,7 @@ export class DeskService {
       `${STATUS_MESSAGE.options_proposed}${note ? `\n\n${note}` : ''}\n\n${list}\n\nChoose the one you prefer below.`,
       request.options,
     );
+    await this.told(request, 'options', staff, `${note ? `${note}\n` : ''}${list}`);
     return request;
   }
 

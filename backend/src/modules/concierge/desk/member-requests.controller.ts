@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, successData, t } from '../../../common/api-schema';
+import { MemberNoticesService, withUnread } from '../../member-notices';
 import { USER_REQUEST_WITH_HISTORY } from '../../requests';
 import { ConciergeSessionGuard, ConciergeSessionId } from '../concierge-session.guard';
 import { OpenForWritesGuard } from '../open-for-writes.guard';
@@ -11,13 +12,16 @@ import { DeskService } from './desk.service';
 @Controller('concierge/requests')
 @UseGuards(ConciergeSessionGuard)
 export class MemberRequestsController {
-  constructor(private readonly desk: DeskService) {}
+  constructor(
+    private readonly desk: DeskService,
+    private readonly notices: MemberNoticesService,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The session’s requests, newest first, each with its history' })
-  @ApiAnswer(successData(t.array(USER_REQUEST_WITH_HISTORY)))
+  @ApiOperation({ summary: 'The session’s requests, newest first, each with its history (a member’s with unread marks)' })
+  @ApiAnswer(successData(t.array(withUnread(USER_REQUEST_WITH_HISTORY))))
   async list(@ConciergeSessionId() session: string) {
-    return { success: true, data: await this.desk.listForMember(session) };
+    return { success: true, data: await this.notices.marked(session, await this.desk.listForMember(session)) };
   }
 
   @Post(':id/cancel')

@@ -9,6 +9,7 @@ import { OpenForWritesGuard } from '../open-for-writes.guard';
 import { sessionChannel } from '../../../platform/live/channels';
 import { ThreadsService } from './threads.service';
 import { MemberStreams, sessionEndedFrame } from '../member-streams';
+import { MemberNoticesService, withUnread } from '../../member-notices';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, ApiRawAnswer, SUCCESS_ONLY, successData, t } from '../../../common/api-schema';
 import { MESSAGE_VIEW, THREAD_SUMMARY, THREAD_VIEW } from '../dto/threads.schemas';
@@ -23,13 +24,14 @@ export class ThreadsController {
     private readonly live: LiveEventsService,
     private readonly slots: StreamSlots,
     private readonly memberStreams: MemberStreams,
+    private readonly notices: MemberNoticesService,
   ) {}
 
   @Get('threads')
-  @ApiOperation({ summary: 'The session’s threads, newest first' })
-  @ApiAnswer(successData(t.array(THREAD_SUMMARY)))
+  @ApiOperation({ summary: 'The session’s threads, newest first (a member’s with their unread marks)' })
+  @ApiAnswer(successData(t.array(withUnread(THREAD_SUMMARY))))
   async list(@ConciergeSessionId() session: string) {
-    return { success: true, data: await this.threads.list(session) };
+    return { success: true, data: await this.notices.marked(session, await this.threads.list(session)) };
   }
 
   @Post('threads')

@@ -1,0 +1,38 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { AppError } from '../../common/app-error';
+import { MEMBER_COOKIE, MemberSessionsService, type MemberSessionView } from '../members';
+
+export type MemberNoticesRequest = Request & { memberSession?: MemberSessionView };
+
+/** The house password's session cookie (the concierge module's). */
+const HOUSE_COOKIE = 'mf_concierge';
+
+/**
+ * A member's own session only (`mf_member`, checked on every request). A house-password session is
+ * shared by whoever knows the password and has no unread marks: 403 MEMBERS_ONLY. Neither: 401.
+ */
+@Injectable()
+export class MembersOnlyGuard implements CanActivate {
+  constructor(private readonly sessions: MemberSessionsService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<MemberNoticesRequest>();
+    const cookies = (request.cookies ?? {}) as Record<string, unknown>;
+    const view = await this.sessions.resolve(cookies[MEMBER_COOKIE]);
+    if (view) {
+      request.memberSession = view;
+      return true;
+    }
+    if (typeof cookies[HOUSE_COOKIE] === 'string' && cookies[HOUSE_COOKIE] !== '') {
+      throw new AppError(
+        'forbidden',
+        'Unread marks are kept for members: please sign in with your membership.',
+        undefined,
+        undefined,
+        'MEMBERS_ONLY',
+      );
+    }
+    throw AppError.unauthorized('Please sign in to continue.', undefined, 'MEMBER_SIGNED_OUT');
+  }
+}
