@@ -562,6 +562,24 @@ describe('Audit log: every state-changing admin route', () => {
         target: { type: 'member', id },
       };
     },
+    'POST /api/admin/members/:memberId/preferences': async () => {
+      const id = await offeredMember();
+      return {
+        path: `/api/admin/members/${id}/preferences`,
+        body: { kind: 'seating', value: 'Terraces' },
+        action: 'member.preference-add',
+        target: { type: 'member', id },
+      };
+    },
+    'POST /api/admin/members/:memberId/notes': async () => {
+      const id = await offeredMember();
+      return {
+        path: `/api/admin/members/${id}/notes`,
+        body: { text: 'Prefers to be called by her first name' },
+        action: 'member.note-add',
+        target: { type: 'member', id },
+      };
+    },
     'POST /api/admin/waitlist/export-link': async () => ({
       path: '/api/admin/waitlist/export-link',
       action: 'waitlist.export-link',

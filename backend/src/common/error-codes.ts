@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   SIGN_IN_LINK_USED: 'The sign-in link or code has been used already; ask for a new email.',
   SIGN_IN_CODE_WRONG: 'The sign-in code is wrong (or no longer valid: after 5 wrong tries it dies).',
   MEMBER_SIGNED_OUT: 'No member session: sign in first.',
+  MEMBERS_ONLY: 'Only a signed-in member has this (a house-password session names no one to remember).',
   PASSKEYS_UNAVAILABLE: 'Passkeys need a domain name; this site offers email sign-in only.',
   PASSKEY_REFUSED: 'The passkey could not be verified (unknown, expired challenge or a wrong signature).',
 } as const;

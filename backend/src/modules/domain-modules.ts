@@ -11,6 +11,7 @@ import { MaintenanceModule } from './maintenance';
 import { MemberNoticesModule } from './member-notices';
 import { MembersModule } from './members';
 import { PaymentsModule } from './payments';
+import { PreferencesModule } from './preferences';
 import { SiteConfigModule } from './site-config';
 import { ThreadSessionsModule } from './thread-sessions.module';
 import { VendorApplicationsModule } from './vendor-applications';
@@ -26,6 +27,7 @@ export const DOMAIN_MODULES = [
   SiteConfigModule,
   WaitlistModule,
   MembersModule,
+  PreferencesModule,
   AnalyticsModule,
   // The audit log's admin routes take the staff decorator from here: admin itself records into audit.
   AuditModule.withAdminRoutes(StaffOnly('audit')),

@@ -1,0 +1,44 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { AppError } from '../../common/app-error';
+import { MEMBER_COOKIE, MemberSessionsService, type MemberSessionView } from '../members';
+
+export type PreferencesRequest = Request & { memberSession?: MemberSessionView };
+
+/** The house password's session cookie (the concierge module's): it names no person to remember. */
+const HOUSE_COOKIE = 'mf_concierge';
+
+/**
+ * A member's own session only (the `mf_member` cookie, checked in the database on every request).
+ * A house-password session is shared by whoever knows the password, so it has nothing remembered:
+ * 403 MEMBERS_ONLY. Without either, 401 MEMBER_SIGNED_OUT.
+ */
+@Injectable()
+export class MembersOnlyGuard implements CanActivate {
+  constructor(private readonly sessions: MemberSessionsService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<PreferencesRequest>();
+    const cookies = (request.cookies ?? {}) as Record<string, unknown>;
+    const view = await this.sessions.resolve(cookies[MEMBER_COOKIE]);
+    if (view) {
+      request.memberSession = view;
+      return true;
+    }
+    if (typeof cookies[HOUSE_COOKIE] === 'string' && cookies[HOUSE_COOKIE] !== '') {
+      throw new AppError(
+        'forbidden',
+        'What we remember is kept for members: please sign in with your membership.',
+        undefined,
+        undefined,
+        'MEMBERS_ONLY',
+      );
+    }
+    throw AppError.unauthorized('Please sign in to continue.', undefined, 'MEMBER_SIGNED_OUT');
+  }
+}
+
+/** The member the guard let through. */
+export function memberIdOf(request: PreferencesRequest): string {
+  return request.memberSession!.member.id;
+}

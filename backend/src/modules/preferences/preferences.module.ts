@@ -1,0 +1,18 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { MembersModule } from '../members';
+import { MemberMemorySettings } from './member-memory-settings.entity';
+import { MemberPreference } from './member-preference.entity';
+import { MemberPreferencesController } from './member-preferences.controller';
+import { MemberStaffNote } from './member-staff-note.entity';
+import { MembersOnlyGuard } from './members-only.guard';
+import { PreferencesAdminController } from './preferences-admin.controller';
+import { PreferencesService } from './preferences.service';
+
+@Module({
+  imports: [MikroOrmModule.forFeature([MemberPreference, MemberStaffNote, MemberMemorySettings]), MembersModule],
+  controllers: [MemberPreferencesController, PreferencesAdminController],
+  providers: [PreferencesService, MembersOnlyGuard],
+  exports: [PreferencesService],
+})
+export class PreferencesModule {}
