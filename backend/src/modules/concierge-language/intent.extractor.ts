@@ -1,14 +1,16 @@
 import { findCategory } from './category.extractor';
 import { findPlace } from './place.extractor';
 import { fold } from './places';
+import { ARRANGING, INFORMATION_SUBJECTS, QUESTION_FORM, type InformationSubject } from './question.words';
 import { findTimeline } from './timeline.extractor';
 
 /**
  * What a message does, before what it asks for: a request (or more detail on one), thanks or
  * praise, a cancellation, or small talk. "We had a nice dinner, thanks" names a dinner but asks
- * for none; "Thanks, could you also book a table?" does.
+ * for none; "Thanks, could you also book a table?" does. A question asking to know something (the
+ * weather, opening times, what to wear, documents) asks for nothing to be arranged either.
  */
-export type MessageIntent = 'request' | 'thanks' | 'cancel' | 'small-talk';
+export type MessageIntent = 'request' | 'question' | 'thanks' | 'cancel' | 'small-talk';
 
 const ASKS =
   /\?|\b(book|reserve|arrange|organi[sz]e|find|get me|need|want|would like|looking for|could you|can you|would you|please|plan|add|make it|change|instead|also|another|go ahead|proceed|confirm|let'?s do|option \d)\b/;
@@ -25,6 +27,7 @@ const CANCEL =
 export function messageIntent(text: string): MessageIntent {
   const t = fold(text).replace(/[’‘]/g, "'");
   if (CANCEL.test(t)) return 'cancel';
+  if (informationAsked(text)) return 'question';
   if ((THANKS.test(t) || PRAISE.test(t) || EXPERIENCE.test(t)) && !ASKS.test(t)) return 'thanks';
   const asksNothing = findCategory(text) === 'default' && !findPlace(text);
   return asksNothing && (PLEASANTRY.test(t) || !findTimeline(text)) ? 'small-talk' : 'request';
@@ -38,4 +41,11 @@ export function isPleasantry(text: string): boolean {
 /** Thanks that report the experience itself ("we had a wonderful dinner"): the request was fulfilled. */
 export function reportsExperience(text: string): boolean {
   return EXPERIENCE.test(fold(text).replace(/[’‘]/g, "'"));
+}
+
+/** What a question asks to know, when it asks to know and not to have something arranged; else null. */
+export function informationAsked(text: string): InformationSubject | null {
+  const t = fold(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
+  if (!QUESTION_FORM.test(t) || ARRANGING.test(t)) return null;
+  return INFORMATION_SUBJECTS.find(([, pattern]) => pattern.test(t))?.[0] ?? null;
 }

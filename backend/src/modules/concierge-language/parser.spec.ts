@@ -32,7 +32,7 @@ const table: Row[] = [
   ],
   [
     'Charter a yacht in Monaco for the Grand Prix, no limit on budget',
-    e('events', 'Monaco', null, 'medium', 'no limit', ['yacht']),
+    e('events', 'Monaco', 'Monaco Grand Prix', 'medium', 'no limit', ['yacht']),
   ],
   [
     'Can you arrange a helicopter transfer from Nice airport to Monaco tomorrow morning?',
@@ -101,11 +101,11 @@ const table: Row[] = [
   ['Hello there!', e('default', null, null, 'medium', null, [])],
   [
     'Get me into Art Basel Miami Beach VIP preview',
-    e('art', 'Miami, United States', null, 'medium', null, ['vip access']),
+    e('art', 'Miami, United States', 'Art Basel Miami Beach', 'medium', null, ['vip access']),
   ],
   [
     'Urgent: need security and a bodyguard in Cannes for the film festival',
-    e('events', 'Cannes, France', null, 'high', null, ['security']),
+    e('events', 'Cannes, France', 'Cannes Film Festival', 'high', null, ['security']),
   ],
   [
     'A villa on Lake Como for the second week of August with a pool, up to €15,000 per night',

@@ -1,6 +1,11 @@
 import type { MessageCategory, ParsedEntities } from '../../platform/ai/types';
 import { findBudget } from './budget.extractor';
 import { findCategory } from './category.extractor';
+import { findDates } from './dates.extractor';
+import { findDietary } from './dietary.extractor';
+import { findJourney } from './journey.extractor';
+import { findOccasion } from './occasion.extractor';
+import { findPartySize } from './party.extractor';
 import { findPlace } from './place.extractor';
 import { describePlace, type Place } from './places';
 import { findPreferences } from './preferences.extractor';
@@ -8,14 +13,15 @@ import { findTimeline } from './timeline.extractor';
 import { findUrgency } from './urgency.extractor';
 
 /**
- * The offline concierge's understanding of a request: category, place, timeline, urgency,
- * budget and preferences, by rules over the words used. Pure and synchronous. Each extractor is
+ * The offline concierge's understanding of a request: category, place, timeline (and its dates),
+ * urgency, budget, preferences, party, journey, occasion and diet, by rules over the words used.
+ * Pure and synchronous; `now` is when the message was written, which 'this Saturday' counts from. Each extractor is
  * a file of its own beside this one, its vocabulary in the *.words.ts files and places.ts.
  */
 
 // What other modules read through this file.
 export { findPlace } from './place.extractor';
-export { messageIntent, reportsExperience, type MessageIntent } from './intent.extractor';
+export { informationAsked, messageIntent, reportsExperience, type MessageIntent } from './intent.extractor';
 export { asksForPerson } from './person.extractor';
 
 export interface ParsedRequest extends ParsedEntities {
@@ -37,9 +43,10 @@ export function findTopic(text: string, timeline?: string | null): TopicAndPlace
   return { mainCategory: category === 'default' && located() ? 'concierge' : category, place };
 }
 
-export function parseRequest(text: string): ParsedRequest {
+export function parseRequest(text: string, now: Date = new Date()): ParsedRequest {
   const timeline = findTimeline(text);
   const { mainCategory, place } = findTopic(text, timeline);
+  const { origin, destination } = findJourney(text, mainCategory);
   return {
     mainCategory,
     location: place ? describePlace(place) : null,
@@ -47,12 +54,12 @@ export function parseRequest(text: string): ParsedRequest {
     urgency: findUrgency(text, timeline),
     budget: findBudget(text),
     preferences: findPreferences(text),
-    partySize: null,
-    origin: null,
-    destination: null,
-    occasion: null,
-    dietary: [],
-    dates: null,
+    partySize: findPartySize(text),
+    origin,
+    destination,
+    occasion: findOccasion(text),
+    dietary: findDietary(text),
+    dates: findDates(timeline, text, now),
     place,
   };
 }

@@ -1,6 +1,6 @@
 import { fold, PLACES, type Place } from './places';
 
-interface Found {
+export interface Found {
   place: Place;
   index: number;
   length: number;
@@ -21,8 +21,8 @@ for (const place of PLACES) {
 }
 const MAX_PLACE_WORDS = Math.max(...[...PLACE_INDEX.keys()].map((key) => key.split(' ').length));
 
-/** The place the request is about: the most specific, then the first mentioned. */
-export function findPlace(text: string): Place | null {
+/** Every place the message names, where it is written, none inside a longer one ("Naples, Florida"). */
+export function findPlaces(text: string): Found[] {
   // Event names that contain a city that is not where they happen ("Art Basel Miami Beach").
   const folded = fold(text).replace(/\bart basel(?= (in )?(miami|hong kong|paris))/g, (m) => ' '.repeat(m.length));
   const words = [...folded.matchAll(/[a-z0-9]+/g)].map((m) => ({
@@ -42,14 +42,19 @@ export function findPlace(text: string): Place | null {
       }
     }
   }
-  if (found.length === 0) return null;
   // Drop matches inside longer ones ("Naples" inside "Naples, Florida").
-  const kept = found.filter(
+  return found.filter(
     (f) =>
       !found.some(
         (g) => g !== f && g.length > f.length && g.index <= f.index && g.index + g.length >= f.index + f.length,
       ),
   );
+}
+
+/** The place the request is about: the most specific, then the first mentioned. */
+export function findPlace(text: string): Place | null {
+  const kept = findPlaces(text);
+  if (kept.length === 0) return null;
   const rank = { city: 0, region: 1, country: 2 } as const;
   kept.sort((a, b) => rank[a.place.kind] - rank[b.place.kind] || a.index - b.index);
   return kept[0].place;

@@ -13,4 +13,10 @@ describe('the preferences of a message', () => {
   it('reads wine beside a sommelier only when wines are asked for beyond the pairing', () => {
     expect(findPreferences('Wine pairing with the sommelier, and good wines')).toEqual(['sommelier', 'wine']);
   });
+
+  it('keeps a terrace a terrace, and a roof terrace a rooftop', () => {
+    expect(findPreferences('A table on a terrace')).toEqual(['terrace']);
+    expect(findPreferences('Drinks on a roof terrace')).toEqual(['rooftop']);
+    expect(findPreferences('A rooftop bar, then dinner on a terrace')).toEqual(['rooftop', 'terrace']);
+  });
 });

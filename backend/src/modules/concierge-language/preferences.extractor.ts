@@ -27,6 +27,9 @@ export function findPreferences(text: string): string[] {
           t,
         ) && !names.includes('private room')
       );
+    // A roof terrace is a rooftop; a terrace is a terrace.
+    if (name === 'terrace' && names.includes('rooftop'))
+      return /\b(terraces?|al fresco|outdoor seating|outdoors)\b/.test(t.replace(/\broof(top)? terraces?\b/g, ' '));
     if (name === 'wine' && names.includes('sommelier') && !/\bwines?\b(?! pairing)/.test(t)) return false;
     if (
       name === 'chef' &&

@@ -1,4 +1,5 @@
 import { MONTH_ABBREVIATIONS, MONTHS, WEEKDAYS } from './calendar.words';
+import { GRAND_PRIX_IN_MONACO, IN_MONACO, NAMED_EVENTS } from './periods.words';
 import { fold } from './places';
 
 const MONTH = `(${[...MONTHS, ...MONTH_ABBREVIATIONS].join('|')})`;
@@ -17,9 +18,18 @@ function ordinalDay(token: string): number {
   return Number(token.replace(/(st|nd|rd|th)$/, ''));
 }
 
-/** When: 'tonight', 'next weekend', 'first week of June', 'June 14', '2026-07-03'... */
+/** An event whose dates are the timeline: 'Monaco Grand Prix', 'Art Basel Miami Beach'... */
+function namedEvent(t: string): string | null {
+  for (const event of NAMED_EVENTS) if (event.patterns.some((pattern) => pattern.test(t))) return event.name;
+  if (GRAND_PRIX_IN_MONACO.test(t) && IN_MONACO.test(t)) return 'Monaco Grand Prix';
+  return null;
+}
+
+/** When: 'tonight', 'next weekend', 'first week of June', 'June 14', '2026-07-03', 'Monaco Grand Prix'... */
 export function findTimeline(text: string): string | null {
   const t = fold(text).replace(/\s+/g, ' ');
+  const event = namedEvent(t);
+  if (event) return event;
   const rules: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
     [
       /\b(first|second|third|fourth|last|1st|2nd|3rd|4th) week (of|in) (\w+)/,
