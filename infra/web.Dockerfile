@@ -10,7 +10,10 @@ RUN REDISMS_DISABLE_POSTINSTALL=1 npm ci --no-audit --no-fund
 COPY frontend frontend
 RUN npm run build -w frontend
 
+# 1.27.3 or later: `server ... resolve` in an upstream (infra/nginx.conf).
 FROM nginx:1.27-alpine
-COPY infra/nginx.conf /etc/nginx/conf.d/default.conf
+# The image's entry point writes the environment's NGINX_RESOLVER into the template on start.
+ENV NGINX_RESOLVER=127.0.0.11
+COPY infra/nginx.conf /etc/nginx/templates/default.conf.template
 COPY --from=build /app/frontend/dist /usr/share/nginx/html
 EXPOSE 80

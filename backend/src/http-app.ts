@@ -15,6 +15,7 @@ import { publicConfig } from './modules/site-config';
 import { vendorTaxonomy } from './modules/vendors';
 import { ROOT_LOGGER } from './platform/logging/logging.module';
 import { requestLogger } from './platform/logging/request-logger';
+import { ProcessDrain } from './platform/http/process-drain';
 import { configureHttpServer } from './platform/http/http-server';
 import { serveFrontend } from './platform/http/serve-frontend';
 import { httpMetrics } from './platform/metrics/http-metrics';
@@ -40,6 +41,7 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   configureHttpServer(app.getHttpServer(), config);
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(app.get(ProcessDrain).track);
   app.use(httpMetrics(app.get(MetricsRegistry)));
   app.use(requestLogger(app.get<Pino>(ROOT_LOGGER)));
   app.use(
@@ -73,7 +75,6 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   serveApiDocs(app, buildOpenApiDocument(app));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.enableShutdownHooks();
   if (config.FRONTEND_DIST) {
     const logger = app.get<Pino>(ROOT_LOGGER);
     const rsvps = app.get(RsvpsService);

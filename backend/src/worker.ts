@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { loadEnvironment } from './config/environment';
 import { exitOnBootError } from './platform/boot';
 import { AppLogger } from './platform/logging/app-logger';
-import { applyMigrations } from './platform/database/migrate';
+import { applyMigrations, waitForMigrations } from './platform/database/migrate';
 import { ormConfig } from './platform/database/mikro-orm.config';
 import { OutboxRelay } from './platform/queue/outbox-relay.service';
 import { WorkerModule } from './worker.module';
@@ -19,11 +19,25 @@ async function bootstrap(): Promise<void> {
     ormConfig(config.DATABASE_URL, { logger: () => undefined, discovery: { warnWhenNoEntities: false } }),
   );
   let applied = '';
-  await applyMigrations(migrator, (message) => (applied = message)).finally(() => migrator.close());
+  await (config.MIGRATE_ON_START
+    ? applyMigrations(migrator, (message) => (applied = message))
+    : waitForMigrations(migrator, (message) => process.stdout.write(`${message}\n`))
+  ).finally(() => migrator.close());
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(AppLogger));
   if (applied) app.get(AppLogger).log(applied, 'Migrations');
+  // SIGTERM: the processors stop taking jobs and finish the ones they hold (BullMQ's close) within
+  // SHUTDOWN_GRACE_MS; past it the process exits, and a job it still held is taken again by
+  // another worker once its lock expires (the processors are idempotent).
   app.enableShutdownHooks();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        app.get(AppLogger).warn(`jobs still running after ${config.SHUTDOWN_GRACE_MS} ms: exiting`);
+        process.exit(1);
+      }, config.SHUTDOWN_GRACE_MS).unref();
+    });
+  }
   await app.get(OutboxRelay).start();
   app.get(AppLogger).log('worker started');
 }

@@ -84,6 +84,72 @@ export class Environment {
   @MinLength(1)
   REDIS_PREFIX = 'mf';
 
+  /**
+   * Redis through Sentinel: its addresses (host:port, comma separated) and the name of the master
+   * they watch. REDIS_URL then gives only the password, user and db (redis://:pass@/0).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[^\s,:]+:\d+(,[^\s,:]+:\d+)*$/, { message: 'REDIS_SENTINELS must be host:port[,host:port...]' })
+  REDIS_SENTINELS?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => Boolean(env.REDIS_SENTINELS))
+  @IsString()
+  @MinLength(1, { message: 'REDIS_SENTINEL_NAME names the master the sentinels watch' })
+  REDIS_SENTINEL_NAME?: string;
+
+  /** The sentinels' own password, when they have one (the master's is in REDIS_URL). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  REDIS_SENTINEL_PASSWORD?: string;
+
+  /**
+   * Prefix of the job queues' keys. Empty: REDIS_PREFIX:bull. On Redis Cluster, a hash tag such
+   * as {mf}, so each queue's keys share a slot.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  QUEUE_PREFIX?: string;
+
+  /** Connections to PostgreSQL each process may open (replicas times this stays under the server's limit). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  /**
+   * 1: a process applies pending migrations as it starts (npm start). 0: migrations are their own
+   * step (npm run migrate, the Kubernetes Job); an api answers not-ready and a worker waits until
+   * they are applied.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value !== '0' && value !== 'false'))
+  @IsIn([true, false])
+  MIGRATE_ON_START = true;
+
+  /**
+   * On SIGTERM an api process keeps answering this long (ms) while its readiness says 503, so a
+   * load balancer stops sending it new requests before it stops listening.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(120_000)
+  SHUTDOWN_DELAY_MS = 0;
+
+  /**
+   * Then, how long (ms) requests in flight and replies being written may take to finish, and a
+   * worker's jobs; streams are told to reconnect at once. Past it the process exits all the same.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_GRACE_MS = 25_000;
+
   /** Number of proxies in front of the api whose X-Forwarded-For is trusted (0 = none). */
   @Transform(toInt)
   @IsInt()
@@ -212,6 +278,12 @@ export class Environment {
   @Min(10)
   CHAT_STREAM_TTL_SECONDS = 300;
 
+  /** Longest wait for one of the concierge's tools (a partner search, a memory kept) while it writes a member's reply (ms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  CONCIERGE_TOOL_TIMEOUT_MS = 4000;
+
   /** Members' replies and titles per minute per concierge session (each may be a paid model call). */
   @Transform(toInt)
   @IsInt()
@@ -324,6 +396,22 @@ export class Environment {
   HOLD_RELEASE_INTERVAL_SECONDS = 60;
 
   /**
+   * Hours an option's amount stays held on a member's card (supplier to confirm) before it is
+   * released: short of the card networks' seven days, so the hold never lapses unseen.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(160)
+  BOOKING_HOLD_HOURS = 144;
+
+  /** How often holds at their end are released (the maintenance queue); 0 turns it off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  BOOKING_HOLD_CHECK_SECONDS = 600;
+
+  /**
    * A member away from the concierge is emailed of what staff did on a request (a reply, options, a
    * new status) at most once per request in this many minutes, each email holding everything new.
    */
@@ -427,7 +515,27 @@ export function adminNotifyAddress(config: AppConfig): string {
 const SECRET_NAME = /PASSWORD|SECRET|KEY|TOKEN/;
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): AppConfig {
-  const env = plainToInstance(Environment, source, { exposeDefaultValues: true });
+  return Object.freeze(validated(Environment, source));
+}
+
+/** What `npm run migrate` reads: only the database (a migration needs no Redis, mail or keys). */
+class MigrationEnvironment {
+  @IsString()
+  @MinLength(1)
+  DATABASE_URL: string;
+}
+
+export function loadMigrationEnvironment(
+  source: Record<string, string | undefined> = process.env,
+): Readonly<MigrationEnvironment> {
+  return Object.freeze(validated(MigrationEnvironment, source));
+}
+
+function validated<T extends object>(
+  settings: new () => T,
+  source: Record<string, string | undefined>,
+): T {
+  const env = plainToInstance(settings, source, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
     const lines = errors.map((e) => {
@@ -437,5 +545,5 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
     });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return Object.freeze(env);
+  return env;
 }

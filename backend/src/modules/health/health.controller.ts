@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
+import { ProcessDrain } from '../../platform/http/process-drain';
 import type { Response } from 'express';
 import type Redis from 'ioredis';
 import { MIGRATIONS } from '../../../migrations';
@@ -20,8 +21,9 @@ const READINESS = t.object(
     redis: PROBE,
     migrations: t.oneOf(['applied', 'pending', 'unknown']),
     pending: t.array(t.string()),
+    draining: t.boolean(),
   },
-  ['pending'],
+  ['pending', 'draining'],
 );
 
 @ApiTags('health')
@@ -30,6 +32,7 @@ export class HealthController {
   constructor(
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
+    @Optional() private readonly drain?: ProcessDrain,
   ) {}
 
   /** 200 only while PostgreSQL and Redis both answer; 503 (naming the one that does not) otherwise. */
@@ -90,8 +93,16 @@ export class HealthController {
     const done = new Set(applied?.map((row) => row.name));
     const pending = MIGRATIONS.filter((migration) => !done.has(migration.name)).map((migration) => migration.name);
     const migrations = !applied ? 'unknown' : pending.length > 0 ? 'pending' : 'applied';
-    const data = { database, redis, migrations, ...(pending.length > 0 && applied ? { pending } : {}) };
-    const ready = database === 'up' && redis === 'up' && migrations === 'applied';
+    // A process that is stopping says so, and takes no new work from a load balancer.
+    const draining = this.drain?.draining === true;
+    const data = {
+      database,
+      redis,
+      migrations,
+      ...(pending.length > 0 && applied ? { pending } : {}),
+      ...(draining ? { draining } : {}),
+    };
+    const ready = database === 'up' && redis === 'up' && migrations === 'applied' && !draining;
     response
       .status(ready ? 200 : 503)
       .json(ready ? { success: true, data } : { success: false, error: 'Not ready', code: 'UNAVAILABLE', data });

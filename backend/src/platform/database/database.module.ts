@@ -14,7 +14,10 @@ import { ormConfig } from './mikro-orm.config';
       inject: [APP_CONFIG, ROOT_LOGGER],
       useFactory: (config: AppConfig, root: Pino) => ({
         // The migrator's line per migration, at debug: applyMigrations says what it applied in one.
-        ...ormConfig(config.DATABASE_URL, { logger: (message) => root.debug({ context: 'MikroORM' }, message) }),
+        ...ormConfig(config.DATABASE_URL, {
+          logger: (message) => root.debug({ context: 'MikroORM' }, message),
+          pool: { min: 0, max: config.DATABASE_POOL_SIZE },
+        }),
         // Services fork their own EntityManager where they need one, so no fork and no
         // AsyncLocalStorage store per request (see platform/logging/logging.module.ts).
         registerRequestContext: false,

@@ -24,3 +24,25 @@ export async function applyMigrations(
     return applied;
   });
 }
+
+/**
+ * Resolves once no migration is pending (another step applies them: npm run migrate, the
+ * Kubernetes Job), checking every `everyMs`. Until then an api answers not-ready; a worker waits.
+ */
+export async function waitForMigrations(
+  orm: MikroORM,
+  log: (message: string) => void,
+  everyMs = 2000,
+): Promise<void> {
+  let said = false;
+  for (;;) {
+    const pending = await orm
+      .getMigrator()
+      .getPendingMigrations()
+      .catch(() => null);
+    if (pending && pending.length === 0) return;
+    if (!said && pending) log(`waiting for ${pending.length} migrations to be applied (npm run migrate)`);
+    said ||= pending !== null;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -41,7 +41,7 @@ export class LiveEventsService implements OnApplicationShutdown {
 
   private connection(): Redis {
     if (this.subscriber) return this.subscriber;
-    const subscriber = new Redis({ ...redisConnectionOptions(this.config.REDIS_URL), lazyConnect: false });
+    const subscriber = new Redis({ ...redisConnectionOptions(this.config), lazyConnect: false });
     subscriber.on('error', (error: Error) => this.logger.warn(`Live updates: ${error.message}`));
     const prefix = this.channelKey('');
     subscriber.on('messageBuffer', (channelBuffer: Buffer, payload: Buffer) => {

@@ -19,8 +19,8 @@ import { ALL_QUEUES } from './queue-names';
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        connection: redisConnectionOptions(config.REDIS_URL) as ConnectionOptions,
-        prefix: `${config.REDIS_PREFIX}:bull`,
+        connection: redisConnectionOptions(config) as ConnectionOptions,
+        prefix: config.QUEUE_PREFIX ?? `${config.REDIS_PREFIX}:bull`,
         defaultJobOptions: {
           attempts: config.QUEUE_ATTEMPTS,
           backoff: { type: 'exponential', delay: config.QUEUE_BACKOFF_MS },

@@ -1,17 +1,40 @@
 import type { RedisOptions } from 'ioredis';
+import type { AppConfig } from '../../config/environment';
 
-/** ioredis options from a redis:// URL, as BullMQ needs them (no per-request retry limit). */
-export function redisConnectionOptions(url: string): RedisOptions {
-  const parsed = new URL(url);
+/** Where Redis is: its URL, or Sentinel's addresses and master name beside the URL's password and db. */
+export type RedisSettings = Pick<
+  AppConfig,
+  'REDIS_URL' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'
+>;
+
+/**
+ * ioredis options, as BullMQ needs them (no per-request retry limit): from a redis:// URL, or,
+ * with Sentinel, the sentinels to ask for the master (ioredis follows a failover by itself).
+ */
+export function redisConnectionOptions(settings: RedisSettings): RedisOptions {
+  const parsed = new URL(settings.REDIS_URL);
   const db = parsed.pathname.replace('/', '');
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
+  const common: RedisOptions = {
     username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
     db: db ? Number(db) : 0,
     tls: parsed.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: null,
+  };
+  if (!settings.REDIS_SENTINELS) {
+    return { ...common, host: parsed.hostname, port: Number(parsed.port || 6379) };
+  }
+  const sentinels = settings.REDIS_SENTINELS.split(',').map((address) => {
+    const split = address.lastIndexOf(':');
+    return { host: address.slice(0, split), port: Number(address.slice(split + 1)) };
+  });
+  return {
+    ...common,
+    sentinels,
+    name: settings.REDIS_SENTINEL_NAME,
+    sentinelPassword: settings.REDIS_SENTINEL_PASSWORD,
+    sentinelTLS: common.tls,
+    enableTLSForSentinelMode: Boolean(common.tls),
   };
 }
 
@@ -20,9 +43,9 @@ export function redisConnectionOptions(url: string): RedisOptions {
  * is down or stalls, a command fails within about two seconds instead of waiting for Redis to
  * return, so a request answers 503 quickly. BullMQ's connections keep redisConnectionOptions.
  */
-export function failFastRedisOptions(url: string): RedisOptions {
+export function failFastRedisOptions(settings: RedisSettings): RedisOptions {
   return {
-    ...redisConnectionOptions(url),
+    ...redisConnectionOptions(settings),
     // Commands queued while reconnecting are failed after one reconnection attempt.
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { failFastRedisOptions } from './redis-options';
+import { failFastRedisOptions, type RedisSettings } from './redis-options';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 
@@ -9,8 +9,8 @@ import { REDIS } from '../../common/redis.token';
 export { REDIS };
 
 /** A connection for work done while a request waits: it fails fast when Redis is down. */
-export function createRedis(url: string): Redis {
-  const redis = new Redis(failFastRedisOptions(url));
+export function createRedis(settings: RedisSettings): Redis {
+  const redis = new Redis(failFastRedisOptions(settings));
   // ioredis reports every failed reconnection; say once that Redis is gone, and once that it is back.
   const logger = new Logger('Redis');
   let down = false;
@@ -40,7 +40,7 @@ class RedisCloser implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createRedis(config.REDIS_URL),
+      useFactory: (config: AppConfig) => createRedis(config),
     },
     RedisCloser,
   ],
