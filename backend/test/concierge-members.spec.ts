@@ -364,15 +364,15 @@ describe('a member’s concierge on every device (issue 29, section 3)', () => {
 
     const cards = await request(one.http).get('/api/admin/user-requests').set('Authorization', admin).expect(200);
     const byId = new Map((cards.body.data as Array<{ id: string; member: unknown }>).map((c) => [c.id, c.member]));
-    expect(byId.get(memberRequest)).toEqual({ name: 'Elena Marchetti', tier: 'voyager' });
+    expect(byId.get(memberRequest)).toEqual({ id: elena.id, name: 'Elena Marchetti', tier: 'voyager' });
     expect(byId.get(guestRequest)).toBeNull();
 
     const detail = await request(one.http)
       .get(`/api/admin/user-requests/${memberRequest}`)
       .set('Authorization', admin)
       .expect(200);
-    expect(detail.body.data.member).toEqual({ name: 'Elena Marchetti', tier: 'voyager' });
-    expect(detail.body.data.card.member).toEqual({ name: 'Elena Marchetti', tier: 'voyager' });
+    expect(detail.body.data.member).toEqual({ id: elena.id, name: 'Elena Marchetti', tier: 'voyager' });
+    expect(detail.body.data.card.member).toEqual({ id: elena.id, name: 'Elena Marchetti', tier: 'voyager' });
     expect(detail.body.data.conversation.length).toBeGreaterThan(0);
     const guest = await request(one.http)
       .get(`/api/admin/user-requests/${guestRequest}`)
@@ -390,6 +390,6 @@ describe('a member’s concierge on every device (issue 29, section 3)', () => {
       .get(`/api/admin/user-requests/${memberRequest}`)
       .set('Authorization', admin)
       .expect(200);
-    expect(after.body.data.member).toEqual({ name: 'Elena Marchetti', tier: 'black' });
+    expect(after.body.data.member).toEqual({ id: elena.id, name: 'Elena Marchetti', tier: 'black' });
   });
 });

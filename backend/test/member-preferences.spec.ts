@@ -196,6 +196,25 @@ describe('What we remember (member preferences)', () => {
     expect(JSON.stringify(rows)).not.toMatch(/High floor|Hallidays/);
   });
 
+  it('names the member on the desk’s request, so staff open the profile from it', async () => {
+    const grace = await member();
+    const threadId = randomUUID();
+    const requestId = randomUUID();
+    await sql(`insert into concierge_threads (id, session_id, title) values (?, ?, 'Dinner')`, [
+      threadId,
+      `member:${grace.id}`,
+    ]);
+    await sql(
+      `insert into user_requests (id, session_id, thread_id, text, status) values (?, ?, ?, 'Dinner in Paris', 'received')`,
+      [requestId, `member:${grace.id}`, threadId],
+    );
+    const detail = await request(t.http)
+      .get(`/api/admin/user-requests/${requestId}`)
+      .set('Authorization', concierge)
+      .expect(200);
+    expect(detail.body.data.member).toEqual({ id: grace.id, name: 'Grace Kelly', tier: 'patron' });
+  });
+
   it('lets only the roles with the requests right read or add to a profile', async () => {
     const grace = await member();
     const forbidden = await request(t.http)

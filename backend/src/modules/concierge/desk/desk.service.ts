@@ -28,6 +28,8 @@ export interface StaffRequestCard extends UserRequestView {
 
 /** The member behind a request, as the desk shows it. */
 interface DeskMember {
+  /** The member's id: the staff's profile of the member is read by it. */
+  id: string;
   name: string;
   tier: MemberTier;
 }
@@ -105,12 +107,16 @@ export class DeskService {
     const memberIds = [...new Set(rows.flatMap((r) => memberOf(r) ?? []))];
     const [facts, members] = await Promise.all([
       this.threads.facts(rows.flatMap((r) => (r.threadId ? [r.threadId] : []))),
-      memberIds.length > 0 ? this.members.describe(memberIds) : new Map<string, DeskMember>(),
+      memberIds.length > 0 ? this.members.describe(memberIds) : new Map<string, Omit<DeskMember, 'id'>>(),
     ]);
     return rows.map((row) => {
       const memberId = memberOf(row);
       const member = memberId ? members.get(memberId) : undefined;
-      return card(row, row.threadId ? facts.get(row.threadId) : undefined, member ? { ...member } : null);
+      return card(
+        row,
+        row.threadId ? facts.get(row.threadId) : undefined,
+        member ? { id: memberId!, ...member } : null,
+      );
     });
   }
 
@@ -203,8 +209,17 @@ export class DeskService {
     return request;
   }
 
-  /** The member accepts an option in the chat: the request is confirmed. */
-  acceptOption(sessionId: string, id: string, optionId: string) {
+  /**
+   * The member accepts an option in the chat: the request is confirmed. A signed-in member's priced
+   * option is accepted by paying for it (bookings' pay route), never confirmed unpaid here.
+   */
+  async acceptOption(sessionId: string, id: string, optionId: string) {
+    if (sessionId.startsWith('member:')) {
+      const option = (await this.requests.get(id)).options.find((o) => o.id === optionId);
+      if (option && option.price > 0) {
+        throw AppError.conflict('This option is accepted with a card: please use Accept on its card.', 'PAYMENT_NEEDED');
+      }
+    }
     return this.requests.acceptOption(sessionId, id, optionId);
   }
 

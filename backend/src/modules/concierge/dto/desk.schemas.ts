@@ -7,7 +7,9 @@ import { MESSAGE_VIEW } from './threads.schemas';
 
 /** The member behind a request (null: a house-password session, shown as 'Guest session', or the public chat). */
 const DESK_MEMBER = {
-  ...t.nullable(schema('DeskMember', t.object({ name: t.string(), tier: t.oneOf(MEMBER_TIERS) }))),
+  ...t.nullable(
+    schema('DeskMember', t.object({ id: t.string({ format: 'uuid' }), name: t.string(), tier: t.oneOf(MEMBER_TIERS) })),
+  ),
   description: 'The signed-in member who asked (null: a house-password session or the public chat).',
 };
 
