@@ -1,7 +1,7 @@
 import { CustomerServiceOutlined, MenuOutlined, ProfileOutlined, UserOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { track } from '../../../lib/analytics';
@@ -14,11 +14,14 @@ import { MessageList } from './message-list';
 import { MyRequestsPanel } from './my-requests-panel';
 import { ThreadList } from './thread-list';
 import { message, NEW_THREAD_TITLE } from './thread-store';
+import { forgetLinkedThread, linkedThread } from './linked-thread';
+import { hasNews } from './unread-mark';
 import { useConciergeAccess } from './use-concierge-access';
 import { useIsMobile } from './use-is-mobile';
 import { useMyRequests } from './use-my-requests';
 import { useReplyStream } from './use-reply-stream';
 import { useThreads } from './use-threads';
+import { useUnread } from './use-unread';
 import { useVoiceToasts } from './use-voice-toasts';
 import styles from './concierge.module.css';
 
@@ -31,7 +34,9 @@ export function ConciergeChatPage() {
   const mobile = useIsMobile();
   const voiceToasts = useVoiceToasts();
   const { allowed, toPasswordScreen } = useConciergeAccess();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const location = useLocation();
+  // An email's link opens its conversation, after sign-in if one comes first.
+  const [selectedId, setSelectedId] = useState<string | null>(() => linkedThread(location.search));
   const [error, setError] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [requestsOpen, setRequestsOpen] = useState(false);
@@ -68,8 +73,20 @@ export function ConciergeChatPage() {
     onFailure: showFailure,
   });
 
+  const unread = useUnread({
+    enabled: allowed && Boolean(member.data),
+    activeThreadId: active?.id ?? null,
+    threads: threads.list,
+    onRequestsRead: myRequests.reload,
+  });
+  const newElsewhere = [...unread.threads].some((id) => id !== active?.id);
+
   useEffect(() => {
     if (allowed) track('concierge_page_viewed', { page: 'concierge' });
+  }, [allowed]);
+
+  useEffect(() => {
+    if (allowed) forgetLinkedThread();
   }, [allowed]);
 
   const send = async (text: string) => {
@@ -154,6 +171,7 @@ export function ConciergeChatPage() {
       onRename={threads.retitle}
       onDelete={remove}
       onSignOut={signOut}
+      unread={unread.threads}
       account={
         member.data ? (
           <Button
@@ -194,12 +212,14 @@ export function ConciergeChatPage() {
       <main className={styles.chatMain}>
         <header className={styles.chatHeader}>
           {mobile && (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              aria-label="Show conversations"
-              onClick={() => setDrawerOpen(true)}
-            />
+            <Badge dot={newElsewhere} color="#c9a35b" offset={[-8, 8]}>
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={newElsewhere ? 'Show conversations, some with news' : 'Show conversations'}
+                onClick={() => setDrawerOpen(true)}
+              />
+            </Badge>
           )}
           <h1 className={styles.chatTitle} title={active?.title}>
             {active?.title ?? `${brand} Concierge`}
@@ -214,7 +234,14 @@ export function ConciergeChatPage() {
             {mobile ? null : 'Speak to a concierge'}
           </Button>
           <Badge count={myRequests.requests.filter((r) => OPEN.includes(r.status)).length} size="small" color="#b08d57">
-            <Button icon={<ProfileOutlined />} aria-label="My requests" onClick={() => setRequestsOpen(true)}>
+            <Button
+              icon={<ProfileOutlined />}
+              aria-label="My requests"
+              onClick={() => {
+                setRequestsOpen(true);
+                unread.readRequests(myRequests.requests.filter(hasNews).map((r) => r.id));
+              }}
+            >
               {mobile ? null : 'My requests'}
             </Button>
           </Badge>
@@ -252,7 +279,11 @@ export function ConciergeChatPage() {
       <Drawer
         placement="right"
         open={requestsOpen}
-        onClose={() => setRequestsOpen(false)}
+        onClose={() => {
+          setRequestsOpen(false);
+          // What was new has been seen: the marks go.
+          myRequests.reload();
+        }}
         size={mobile ? 340 : 420}
         title="My requests"
       >

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { MemberRequest } from '../api/threads';
 import type { ChatMessage } from './thread-store';
 import { CATEGORY, closedBecause, STATUS, statusLabel } from './requests-list';
+import { hasNews, UnreadMark } from './unread-mark';
 import styles from './my-requests.module.css';
 
 /** The member may still cancel these (not yet confirmed). */
@@ -106,6 +107,12 @@ export function MyRequestsPanel({
             <div className={styles.head}>
               <span className={styles.category}>
                 {parsed ? (CATEGORY[parsed.mainCategory] ?? parsed.mainCategory) : 'Request'}
+                {hasNews(request) ? (
+                  <>
+                    {' '}
+                    <UnreadMark />
+                  </>
+                ) : null}
               </span>
               <Tag color={because ? 'default' : TAG[request.status]} className={styles.status}>
                 {statusLabel(request)}

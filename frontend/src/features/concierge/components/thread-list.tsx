@@ -9,6 +9,7 @@ import {
 import { Button, Dropdown, Input, Modal } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { groupThreads, type ChatThread } from './thread-store';
+import { UnreadMark } from './unread-mark';
 import styles from './concierge.module.css';
 
 interface ThreadListProps {
@@ -21,6 +22,8 @@ interface ThreadListProps {
   onSignOut: () => void;
   /** Shown above Sign out: a signed-in member's way to 'Your Account'. */
   account?: ReactNode;
+  /** A signed-in member's conversations with news they have not opened. */
+  unread?: ReadonlySet<string>;
 }
 
 /** The 'Conversations' sidebar: new, search, the threads by day with Rename and Delete, and Sign out. */
@@ -33,6 +36,7 @@ export function ThreadList({
   onDelete,
   onSignOut,
   account,
+  unread,
 }: ThreadListProps) {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ id: string; title: string } | null>(null);
@@ -101,6 +105,7 @@ export function ThreadList({
                       <button type="button" className={styles.threadButton} onClick={() => onSelect(thread.id)}>
                         {thread.title}
                       </button>
+                      {unread?.has(thread.id) && thread.id !== activeId ? <UnreadMark /> : null}
                       <Dropdown
                         trigger={['click']}
                         menu={{

@@ -1,0 +1,12 @@
+import { apiGet, apiRequest } from '../../../api/client';
+
+/** The member's threads with news they have not opened (a house-password session's list carries no marks). */
+export async function listUnreadThreads(): Promise<Set<string>> {
+  const { data } = await apiGet<{ data: Array<{ id: string; unread?: boolean }> }>('/api/concierge/threads');
+  return new Set(data.filter((thread) => thread.unread === true).map((thread) => thread.id));
+}
+
+/** The member opened a conversation (its requests are read with it) or a request. */
+export async function markRead(subject: { threadId: string } | { requestId: string }): Promise<void> {
+  await apiRequest('POST', '/api/members/me/read', subject);
+}

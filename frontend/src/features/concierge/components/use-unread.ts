@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { listUnreadThreads, markRead } from '../api/unread';
+import type { ChatThread } from './thread-store';
+
+interface UnreadOptions {
+  /** A signed-in member (a house-password session has no marks). */
+  enabled: boolean;
+  /** The conversation on screen: its news is read while the page is in view. */
+  activeThreadId: string | null;
+  threads: ChatThread[];
+  /** Reading a conversation reads its requests: the requests' marks are asked again. */
+  onRequestsRead: () => void;
+}
+
+const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+
+/**
+ * The member's unread marks on conversations: asked again whenever a conversation changes (a staff
+ * message arrives live), and the one on screen is read at once, while the page is in view.
+ */
+export function useUnread({ enabled, activeThreadId, threads, onRequestsRead }: UnreadOptions) {
+  const [unread, setUnread] = useState<ReadonlySet<string>>(new Set());
+  const [inView, setInView] = useState(visible);
+  // Changes when a conversation gains a message (a live update reloads it).
+  const signature = threads.map((thread) => `${thread.id}:${thread.messages.length}`).join(',');
+
+  useEffect(() => {
+    const seen = () => setInView(visible());
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    listUnreadThreads()
+      .then((ids) => !cancelled && setUnread(ids))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled, signature]);
+
+  const requestsRead = useEffectEvent(() => onRequestsRead());
+
+  useEffect(() => {
+    if (!enabled || !inView || !activeThreadId || !unread.has(activeThreadId)) return;
+    setUnread((current) => new Set([...current].filter((id) => id !== activeThreadId)));
+    markRead({ threadId: activeThreadId })
+      .then(() => requestsRead())
+      .catch(() => undefined);
+  }, [enabled, inView, activeThreadId, unread]);
+
+  /** The member opened 'My requests': what it shows as new is read (its marks stay until it closes). */
+  const readRequests = useCallback(
+    (requestIds: string[]) => {
+      if (!enabled) return;
+      for (const requestId of requestIds) markRead({ requestId }).catch(() => undefined);
+    },
+    [enabled],
+  );
+
+  return { threads: unread, readRequests };
+}
