@@ -107,4 +107,26 @@ describe('reading the reply stream', () => {
     fakeServer({ 'POST /api/chat/stream': () => sse([frame('delta', { content: 'Certainly' })]) });
     await expect(run()).rejects.toMatchObject({ message: 'The reply was interrupted. Please try again.' });
   });
+
+  it('follows the reply on another api process, after its last frame, when its own says it is stopping', async () => {
+    const reconnect = 'retry: 1000\nevent: reconnect\ndata: {}\n\n';
+    const numbered = (id: number, event: string, data: unknown) => `id: ${id}\n${frame(event, data)}`;
+    const server = fakeServer({
+      'POST /api/chat/stream': () => {
+        const response = sse([numbered(1, 'delta', { content: '### Paris\n\n' }), reconnect]);
+        response.headers.set('X-Message-Id', 'm1');
+        return response;
+      },
+      'GET /api/chat/stream/m1': () =>
+        sse([
+          numbered(2, 'delta', { content: 'A **table** for two' }),
+          numbered(3, 'delta', { content: ' — 20:00.' }),
+          numbered(4, 'done', { message: done }),
+        ]),
+    });
+    const { message, pieces } = await run();
+    expect(pieces).toEqual(['### Paris\n\n', 'A **table** for two', ' — 20:00.']);
+    expect(message).toEqual(done);
+    expect(server.callsTo('GET /api/chat/stream/m1')[0].url).toContain('after=1');
+  });
 });

@@ -31,11 +31,29 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message);
 }
 
-async function read(response: Response, progress: StreamProgress, signal: AbortSignal): Promise<ChatMessage> {
+/** How many times one reply is taken up again after its api process said it was stopping. */
+const RECONNECTS = 3;
+
+async function read(
+  response: Response,
+  progress: StreamProgress,
+  signal: AbortSignal,
+  resumed: { messageId: string; after: number; reconnects: number } | null = null,
+): Promise<ChatMessage> {
   if (!response.ok || !response.body) throw await failure(response);
-  const id = response.headers.get('X-Message-Id');
-  if (id) progress.onStart?.(id);
+  const named = response.headers.get('X-Message-Id');
+  const id = named ?? resumed?.messageId ?? null;
+  // A reader taken up again after a reconnect has been told the reply's id already.
+  if (named && !resumed?.reconnects) progress.onStart?.(named);
+  let last = 0;
   for await (const frame of readEventStream(response.body)) {
+    if (frame.id) last = Number(frame.id);
+    // The api process writing to us is stopping (a deploy): the reply goes on, and is read from
+    // another process after the last frame this reader has.
+    if (frame.event === 'reconnect' && id && (resumed?.reconnects ?? 0) < RECONNECTS) {
+      const after = resumed ? Math.max(last, resumed.after) : last;
+      return follow(id, after, progress, signal, (resumed?.reconnects ?? 0) + 1);
+    }
     const payload = JSON.parse(frame.data) as {
       content?: string;
       message?: ChatMessage;
@@ -87,16 +105,26 @@ export async function streamChat(
 }
 
 /** GET /api/chat/stream/{id}?after=: the rest of a reply after the last frame seen (0: all of it). */
-export async function resumeChat(
+export function resumeChat(
   messageId: string,
   after: number,
   progress: StreamProgress,
   signal: AbortSignal,
+): Promise<ChatMessage> {
+  return follow(messageId, after, progress, signal, 0);
+}
+
+async function follow(
+  messageId: string,
+  after: number,
+  progress: StreamProgress,
+  signal: AbortSignal,
+  reconnects: number,
 ): Promise<ChatMessage> {
   const response = await call(
     `/api/chat/stream/${encodeURIComponent(messageId)}?after=${after}`,
     { headers: { Accept: 'text/event-stream' } },
     signal,
   );
-  return read(response, progress, signal);
+  return read(response, progress, signal, { messageId, after, reconnects });
 }

@@ -87,7 +87,8 @@ export function useDeskLive(onEvent: (event: DeskEvent) => void): void {
         });
         if (!response.ok || !response.body) throw new Error(String(response.status));
         for await (const { event, data } of readEventStream(response.body)) {
-          if (event === 'ready') continue;
+          // 'reconnect': this api process is stopping; the stream ends and is opened again below.
+          if (event === 'ready' || event === 'reconnect') continue;
           void client.invalidateQueries({ queryKey: KEY });
           handler.current({ event, data: JSON.parse(data) as DeskEvent['data'] });
         }
