@@ -21,6 +21,7 @@ import { Migration20261127100000StaffAccounts } from './Migration20261127100000S
 import { Migration20261127110000AuditLog } from './Migration20261127110000AuditLog';
 import { Migration20261127120000Members } from './Migration20261127120000Members';
 import { Migration20261127200000MemberPreferences } from './Migration20261127200000MemberPreferences';
+import { Migration20261127210000ReplySteps } from './Migration20261127210000ReplySteps';
 import { Migration20261127230000MemberNotices } from './Migration20261127230000MemberNotices';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -50,5 +51,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127110000AuditLog', class: Migration20261127110000AuditLog },
   { name: 'Migration20261127120000Members', class: Migration20261127120000Members },
   { name: 'Migration20261127200000MemberPreferences', class: Migration20261127200000MemberPreferences },
+  { name: 'Migration20261127210000ReplySteps', class: Migration20261127210000ReplySteps },
   { name: 'Migration20261127230000MemberNotices', class: Migration20261127230000MemberNotices },
 ];

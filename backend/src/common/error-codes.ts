@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   MAINTENANCE: 'The club is in maintenance mode; writes are closed for now.',
   SESSION_ENDED: 'The concierge session has ended; start a new one.',
   EVENT_AT_CAPACITY: 'The event has no seats left for this party (the waiting list may be offered).',
+  STEP_ANSWERED: 'The concierge’s question (a step that asked) has been answered already.',
   RSVP_DEADLINE_PASSED: 'The RSVP deadline has passed; the answer can no longer be changed here.',
   ALREADY_CHECKED_IN: 'The party has been checked in at the door; the answer can no longer be changed here.',
   CHECK_IN_CLOSED: 'The door is not open for this event at this time.',

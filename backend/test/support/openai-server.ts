@@ -3,8 +3,17 @@ import type { AddressInfo } from 'node:net';
 
 export interface ChatCompletionBody {
   model: string;
-  messages: Array<{ role: string; content: string }>;
+  messages: Array<{
+    role: string;
+    /** Null on the wire for an assistant's tool call; every other message has its text. */
+    content: string;
+    tool_call_id?: string;
+    tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+  }>;
   stream?: boolean;
+  /** The tools offered (a member's reply), with their strict schemas. */
+  tools?: Array<{ type: string; function: { name: string; strict?: boolean; parameters: unknown } }>;
+  parallel_tool_calls?: boolean;
   temperature?: number;
   max_tokens?: number;
   response_format?: { type: string };
@@ -19,7 +28,9 @@ export type Behaviour =
   /** The body of a streamed answer exactly as given, piece by piece (bytes may split a character). */
   | { kind: 'raw'; pieces: Array<string | Buffer>; keepOpen?: boolean }
   /** The connection closed as the request arrives, as a server does to one it has just timed out. */
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** A streamed call of one tool (its arguments in two pieces), finished with 'tool_calls'. */
+  | { kind: 'tool-call'; name: string; arguments: Record<string, unknown> };
 
 export interface OpenAiServer {
   baseURL: string;
@@ -116,6 +127,21 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
     });
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     res.write(chunk({ role: 'assistant', content: '' }));
+    if (plan.kind === 'tool-call') {
+      const args = JSON.stringify(plan.arguments);
+      const half = Math.floor(args.length / 2);
+      const id = `call_${state.requests.length}`;
+      res.write(
+        chunk({ tool_calls: [{ index: 0, id, type: 'function', function: { name: plan.name, arguments: '' } }] }),
+      );
+      res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(0, half) } }] }));
+      res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] }));
+      res.write(chunk({}, 'tool_calls'));
+      res.write('data: [DONE]\n\n');
+      finished = true;
+      res.end();
+      return;
+    }
     if (plan.kind === 'raw') {
       for (const piece of plan.pieces) {
         res.write(piece);

@@ -1,23 +1,28 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { ReplyStream } from '../../platform/ai/reply-stream';
+import type { ReplyStep } from '../../platform/ai/types';
+import { ProcessDrain } from '../../platform/http/process-drain';
 import { LiveEventsService } from '../../platform/live/live-events.service';
 import { sseFrame } from '../../platform/live/sse';
 import { REDIS } from '../../platform/redis/redis.module';
 import { asksForPerson } from '../concierge-language';
 import { RequestsService } from '../requests';
 import { ChatService } from './chat.service';
+import { memberIdOf } from './concierge-session.service';
 import type { StreamChatDto } from './dto/chat.dto';
 import type { MessageStatus } from './threads/thread.entity';
 import { ThreadsService } from './threads/threads.service';
 
 /**
- * One frame of a reply: `delta` (a piece), then `done` (the whole message) or `error`. It is
- * encoded once, as the Server-Sent Events text every reader writes as it is.
+ * One frame of a reply: `delta` (a piece) and `step` (something the concierge looked up or did),
+ * then `done` (the whole message) or `error`. It is encoded once, as the Server-Sent Events text
+ * every reader writes as it is.
  */
 export interface ReplyFrame {
   /** Its place in the reply, from 1: the SSE `id`, and the Redis stream entry `0-<id>`. */
@@ -36,14 +41,17 @@ export interface Follower {
   end(): void;
 }
 
-function replyFrame(id: number, event: 'delta' | 'done' | 'error', data: Record<string, unknown>): ReplyFrame {
-  return { id, last: event !== 'delta', text: sseFrame(event, data, id) };
+type FrameEvent = 'delta' | 'step' | 'done' | 'error';
+
+function replyFrame(id: number, event: FrameEvent, data: Record<string, unknown>): ReplyFrame {
+  return { id, last: event === 'done' || event === 'error', text: sseFrame(event, data, id) };
 }
 
 /** A frame read back from the reply's Redis stream: entry `0-<id>`, field `t` its text. */
 function keptFrame(entryId: string, fields: string[]): ReplyFrame {
   const text = fields[1];
-  return { id: Number(entryId.slice(2)), last: !text.startsWith('event: delta\n'), text };
+  const last = text.startsWith('event: done\n') || text.startsWith('event: error\n');
+  return { id: Number(entryId.slice(2)), last, text };
 }
 
 /** A reply that could not be asked for: its readers get the error frame. */
@@ -70,6 +78,8 @@ export interface Reply {
   started: boolean;
   seq: number;
   content: string;
+  /** What the concierge looked up or did, in order (a member's reply only). */
+  steps: ReplyStep[];
   createdAt: string;
   listeners: Set<FrameListener>;
   /** The thread holds the reply (null), or why it could not be written. */
@@ -119,7 +129,7 @@ const replyChannel = (id: string) => `chat:${id}`;
  * upstream request included, and the partial reply is kept as `stopped`.
  */
 @Injectable()
-export class ChatStreamsService implements OnApplicationShutdown {
+export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('ChatStreams');
   private readonly running = new Map<string, Reply>();
   private control: Promise<() => void> | null = null;
@@ -136,6 +146,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
     private readonly chat: ChatService,
     private readonly threads: ThreadsService,
     private readonly requests: RequestsService,
+    @Optional() private readonly drain?: ProcessDrain,
   ) {
     // A defined command runs by EVALSHA: the script is not sent again with every batch.
     if (!('appendChatFrames' in redis)) redis.defineCommand('appendChatFrames', { lua: APPEND_SCRIPT });
@@ -165,7 +176,11 @@ export class ChatStreamsService implements OnApplicationShutdown {
     const forAPerson = handedOff || (message !== undefined && asksForPerson(message.content));
     // The model is asked first; the thread is written as the first words stream (a commit waits
     // for the disk, a member need not), and the reply is saved in it only once it is written.
-    let pieces = forAPerson ? null : await this.chat.stream(turns, controller.signal).catch(failedReply);
+    const memberId = memberIdOf(sessionId);
+    const member = memberId
+      ? { owner: sessionId, memberId, threadId: body.threadId, messageId: message?.id ?? null, since: new Date() }
+      : null;
+    let pieces = forAPerson ? null : await this.chat.stream(turns, controller.signal, member).catch(failedReply);
     const written = this.threads.beginReply(sessionId, body.threadId, begin);
     if (!pieces) {
       await written;
@@ -180,6 +195,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
       started: false,
       seq: 0,
       content: '',
+      steps: [],
       createdAt: new Date().toISOString(),
       listeners: new Set(),
       written: written.then(
@@ -231,6 +247,11 @@ export class ChatStreamsService implements OnApplicationShutdown {
         reply.content += text;
         this.emit(reply, 'delta', { content: text });
       },
+      step: (step) => {
+        if (signal.aborted) return;
+        reply.steps.push(step);
+        this.emit(reply, 'step', { step });
+      },
       end: () => void this.finish(reply, signal.aborted ? 'stopped' : 'complete', null),
       fail: (error) => {
         if (signal.aborted) return void this.finish(reply, 'stopped', null);
@@ -246,7 +267,7 @@ export class ChatStreamsService implements OnApplicationShutdown {
     });
   }
 
-  private emit(reply: Reply, event: 'delta' | 'done' | 'error', data: Record<string, unknown>): void {
+  private emit(reply: Reply, event: FrameEvent, data: Record<string, unknown>): void {
     reply.seq += 1;
     const frame = replyFrame(reply.seq, event, data);
     for (const listener of [...reply.listeners]) listener(frame);
@@ -288,12 +309,13 @@ export class ChatStreamsService implements OnApplicationShutdown {
       return;
     }
     await this.threads
-      .finishReply(reply.sessionId, reply.threadId, reply.id, reply.content, status)
+      .finishReply(reply.sessionId, reply.threadId, reply.id, { content: reply.content, status, steps: reply.steps })
       .catch((error: Error) => this.logger.warn(`A finished reply could not be saved (${error.message})`));
     if (failure !== null) {
       this.emit(reply, 'error', { error: failure });
     } else {
-      const message = { id: reply.id, role: 'assistant', content: reply.content, createdAt: reply.createdAt, status };
+      const { id, content, createdAt, steps } = reply;
+      const message = { id, role: 'assistant', content, createdAt, status, ...(steps.length > 0 ? { steps } : {}) };
       this.emit(reply, 'done', { message });
     }
     reply.listeners.clear();
@@ -396,6 +418,17 @@ export class ChatStreamsService implements OnApplicationShutdown {
     this.running.get(id)?.controller.abort();
   }
 
+  /**
+   * An api process that stops (ProcessDrain) lets the replies it writes finish within its grace:
+   * their readers were told to reconnect, and follow them from Redis on another process.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    const until = this.drain?.draining ? this.drain.deadline : 0;
+    while (this.running.size > 0 && Date.now() < until) await sleep(50);
+    this.sendFrames();
+  }
+
+  /** Replies still running at the end are stopped: their partial text is kept as `stopped`. */
   onApplicationShutdown(): void {
     for (const reply of this.running.values()) reply.controller.abort();
   }

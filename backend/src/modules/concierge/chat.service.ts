@@ -4,8 +4,11 @@ import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platfo
 import { findPlace, understandTopic } from '../concierge-language';
 import type { ReplyStream } from '../../platform/ai/reply-stream';
 import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
+import { MembersService } from '../members';
+import { PreferencesService } from '../preferences';
 import { RequestsService } from '../requests';
 import type { ChatDto } from './dto/chat.dto';
+import { ConciergeTools, type ToolsFor } from './tools/concierge-tools';
 import { VendorDirectory } from './vendor-directory';
 
 /** What one conversation may send upstream: the latest turns, within a size budget. */
@@ -31,6 +34,9 @@ export class ChatService {
     @Inject(CONCIERGE_AI) private readonly ai: ConciergeAi,
     private readonly vendors: VendorDirectory,
     private readonly requests: RequestsService,
+    private readonly members: MembersService,
+    private readonly preferences: PreferencesService,
+    private readonly tools: ConciergeTools,
   ) {}
 
   /** Partners of the directory that fit what the conversation asks for. */
@@ -59,10 +65,29 @@ export class ChatService {
     return { response, timestamp: new Date().toISOString(), ...(requestId ? { requestId } : {}) };
   }
 
-  /** The threaded chat's reply to the thread's turns (the member's message last), as it is written. */
-  async stream(turns: ChatTurn[], signal: AbortSignal): Promise<ReplyStream> {
+  /**
+   * The threaded chat's reply to the thread's turns (the member's message last), as it is written.
+   * For a signed-in member (`member`), the reply also knows who they are and what is remembered of
+   * them, and may use the concierge's tools; a house-password session's reply has none of it.
+   */
+  async stream(turns: ChatTurn[], signal: AbortSignal, member: ToolsFor | null): Promise<ReplyStream> {
     const recent = conversation(turns);
-    return this.ai.streamReply(recent, signal, await this.context(recent));
+    const [context, known] = await Promise.all([this.context(recent), member ? this.memberContext(member) : {}]);
+    return this.ai.streamReply(recent, signal, { ...context, ...known });
+  }
+
+  /** Who the member is, what is remembered of them, and the tools for this reply. */
+  private async memberContext(member: ToolsFor): Promise<ReplyContext> {
+    const [described, profile] = await Promise.all([
+      this.members.describe([member.memberId]),
+      this.preferences.forModel(member.memberId),
+    ]);
+    const who = described.get(member.memberId);
+    return {
+      member: who ? { firstName: who.name.split(' ')[0], tier: who.tier } : null,
+      profile,
+      tools: this.tools.forReply(member),
+    };
   }
 
   async title(message: string | undefined): Promise<string> {

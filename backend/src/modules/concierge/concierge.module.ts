@@ -2,8 +2,10 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../platform/ai/ai.module';
 import { GeoModule } from '../../platform/geo/geo.module';
+import { EventsModule } from '../events';
 import { MemberNoticesModule } from '../member-notices';
 import { MembersModule } from '../members';
+import { PreferencesModule } from '../preferences';
 import { RequestsModule } from '../requests';
 import { VendorsModule } from '../vendors';
 import { ChatController } from './chat.controller';
@@ -21,6 +23,8 @@ import { ConciergeSessionService } from './concierge-session.service';
 import { OpenForWritesGuard } from './open-for-writes.guard';
 import { MemberStreams } from './member-streams';
 import { RecordMemberMessageJob } from './jobs/record-member-message.job';
+import { ConciergeTools } from './tools/concierge-tools';
+import { StepsController } from './tools/steps.controller';
 import { PartnerDirectory, VendorDirectory } from './vendor-directory';
 
 @Module({
@@ -30,10 +34,19 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     GeoModule,
     MembersModule,
     MemberNoticesModule,
+    PreferencesModule,
+    EventsModule,
     RequestsModule,
     VendorsModule,
   ],
-  controllers: [ConciergeAuthController, ChatController, ThreadsController, DeskController, MemberRequestsController],
+  controllers: [
+    ConciergeAuthController,
+    ChatController,
+    ThreadsController,
+    StepsController,
+    DeskController,
+    MemberRequestsController,
+  ],
   providers: [
     ConciergeSessionService,
     ConciergeSessionGuard,
@@ -44,6 +57,7 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     ThreadsService,
     DeskService,
     RecordMemberMessageJob,
+    ConciergeTools,
     { provide: VendorDirectory, useClass: PartnerDirectory },
   ],
   exports: [ConciergeSessionService, ConciergeSessionGuard],

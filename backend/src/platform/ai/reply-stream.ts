@@ -1,12 +1,23 @@
-/** What reads a reply as it is written: each piece, then its end or a failure (one of the two, once). */
+import type { ReplyStep } from './types';
+
+/**
+ * What reads a reply as it is written: each piece and step, then its end or a failure (one of the
+ * two, once).
+ */
 export interface ReplySink {
   piece(text: string): void;
+  /** Something the concierge looked up or did (a tool's step), in the order of the reply. */
+  step(step: ReplyStep): void;
   /** The reply is over: whole, or cut short by its abort signal. */
   end(): void;
   fail(error: unknown): void;
 }
 
-type Event = { kind: 'piece'; text: string } | { kind: 'end' } | { kind: 'fail'; error: unknown };
+type Event =
+  | { kind: 'piece'; text: string }
+  | { kind: 'step'; step: ReplyStep }
+  | { kind: 'end' }
+  | { kind: 'fail'; error: unknown };
 
 /**
  * A reply being written, handed piece by piece to the one sink that reads it. Pieces are pushed
@@ -24,6 +35,12 @@ export class ReplyStream implements ReplySink {
     if (this.over) return;
     if (this.sink) this.sink.piece(text);
     else this.early.push({ kind: 'piece', text });
+  }
+
+  step(step: ReplyStep): void {
+    if (this.over) return;
+    if (this.sink) this.sink.step(step);
+    else this.early.push({ kind: 'step', step });
   }
 
   end(): void {
@@ -48,6 +65,7 @@ export class ReplyStream implements ReplySink {
     this.early = [];
     for (const event of early) {
       if (event.kind === 'piece') sink.piece(event.text);
+      else if (event.kind === 'step') sink.step(event.step);
       else if (event.kind === 'end') sink.end();
       else sink.fail(event.error);
     }

@@ -59,4 +59,84 @@ export interface ReplyContext {
   vendors?: DirectoryVendor[];
   /** Where the member is, from the browser ("Lisbon, Portugal"), when known. */
   userLocation?: string | null;
+  /** What the house remembers of the member (signed-in members only). */
+  profile?: ProfileEntry[];
+  /** The signed-in member the reply is for; absent for a house-password session. */
+  member?: { firstName: string; tier: string } | null;
+  /** What the concierge may look up or do while it writes (signed-in members only). */
+  tools?: ConciergeToolbox;
+}
+
+/** One thing the house remembers of a member, as a reply reads it ("Seating", "Terraces"). */
+export interface ProfileEntry {
+  kind: string;
+  label: string;
+  value: string;
+}
+
+export const STEP_STATUSES = ['done', 'failed', 'ask', 'declined', 'accepted'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+/**
+ * Something the concierge looked up or did while writing a reply, shown as a quiet line above it
+ * ('Searched our partners in Monaco: 3 found', 'Remembered: Terraces'). `ask`: nothing is changed
+ * until the member answers Yes (`accepted`) or No (`declined`).
+ */
+export interface ReplyStep {
+  /** Unique within its reply. */
+  id: string;
+  tool: string;
+  label: string;
+  status: StepStatus;
+  /** What the line shows when opened. */
+  detail?: string;
+  /** A preference kept (with its id, for Undo) or offered to be kept. */
+  memory?: { preferenceId?: string; kind: string; value: string };
+}
+
+/** A tool the concierge may call; `parameters` is a strict JSON schema for its arguments. */
+export interface ConciergeTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  /** Calling it may change something (a memory, a request), not only read. */
+  changes: boolean;
+  /** The step's line when the tool fails or takes too long. */
+  failure: string;
+}
+
+/**
+ * What a tool answered: the step's line, the data the model reads (as data, never as
+ * instructions), and how its step stands: `ask` when it changed nothing yet and waits for the member.
+ */
+export interface ToolResult {
+  summary: string;
+  data: unknown;
+  status?: 'done' | 'ask';
+  detail?: string;
+  memory?: ReplyStep['memory'];
+}
+
+/** A statement worth keeping in what a member said ("we love terraces" -> seating, "Terraces"). */
+export interface MemoryCandidate {
+  kind: string;
+  value: string;
+  sensitive: boolean;
+}
+
+/**
+ * The concierge's tools for one reply to one member: the port the concierge module fills
+ * (partners, events, the member's request, preferences). The toolbox decides what a change needs
+ * (run at once, or ask the member first); the provider only calls.
+ */
+export interface ConciergeToolbox {
+  readonly tools: ConciergeTool[];
+  /** Longest wait for one tool, in milliseconds. */
+  readonly timeoutMs: number;
+  run(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
+  /**
+   * What a member's message says worth remembering, by the house's rules (for the offline engine);
+   * none while the member has paused remembering.
+   */
+  memoryCandidates(text: string): Promise<MemoryCandidate[]>;
 }

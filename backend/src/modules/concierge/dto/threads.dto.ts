@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -32,4 +32,10 @@ export class RateMessageDto {
   @MaxLength(2000, { message: 'The comment is too long (2000 characters at most).' })
   @IsString({ message: 'The comment must be text' })
   comment?: string | null;
+}
+
+/** The member's answer to a step of a reply that asked (Yes / No). */
+export class AnswerStepDto {
+  @IsIn(['yes', 'no'], { message: "Please answer 'yes' or 'no'." })
+  answer: 'yes' | 'no';
 }

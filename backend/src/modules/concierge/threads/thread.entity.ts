@@ -1,5 +1,6 @@
 import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import type { ReplyStep } from '../../../platform/ai/types';
 import type { MessageAttachment } from './threads.service';
 
 /** A member's conversation, held for the concierge session that started it. */
@@ -71,6 +72,10 @@ export class ConciergeMessage {
   /** What a staff message carries (a request's options the member can accept). */
   @Property({ type: 'jsonb', nullable: true })
   attachment?: MessageAttachment | null;
+
+  /** What the concierge looked up or did while writing an assistant reply, in order. */
+  @Property({ type: 'jsonb', nullable: true })
+  steps?: ReplyStep[] | null;
 
   @Property({ type: 'boolean', nullable: true })
   ratingHelpful?: boolean | null;

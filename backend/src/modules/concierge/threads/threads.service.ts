@@ -6,7 +6,7 @@ import { sessionChannel, STAFF_CHANNEL } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
 import { StaffNotices } from '../../requests';
 import { OutboxService } from '../../../platform/queue/outbox.service';
-import type { ChatTurn } from '../../../platform/ai/types';
+import type { ChatTurn, ReplyStep } from '../../../platform/ai/types';
 import type { MessageStatus } from './thread.entity';
 import { UUID } from '../../../common/uuid';
 
@@ -15,6 +15,7 @@ export const DEFAULT_TITLE = 'New Conversation';
 const NOT_FOUND = 'Conversation not found';
 const MESSAGE_ID_TAKEN = 'This message id is already taken. Please send your message again.';
 const LAST_MESSAGE_YOURS = 'The last message must be yours.';
+const STEP_NOT_FOUND = 'This step is not in your conversations.';
 /** The most recent messages of a thread the model reads (ChatService trims them to its budget). */
 const CONTEXT_TURNS = 40;
 
@@ -53,6 +54,8 @@ export interface MessageView {
   rating: { helpful: boolean; comment: string | null } | null;
   author: string | null;
   attachment: MessageAttachment | null;
+  /** What the concierge looked up or did while writing an assistant reply; absent when nothing. */
+  steps?: ReplyStep[];
 }
 
 export interface ThreadView extends ThreadSummary {
@@ -88,6 +91,7 @@ interface MessageRow {
   rating_comment: string | null;
   author_name: string | null;
   attachment: MessageAttachment | null;
+  steps: ReplyStep[] | null;
 }
 
 const summary = (row: ThreadRow): ThreadSummary => ({
@@ -106,6 +110,7 @@ const messageView = (row: MessageRow): MessageView => ({
   rating: row.rating_helpful === null ? null : { helpful: row.rating_helpful, comment: row.rating_comment },
   author: row.author_name ?? null,
   attachment: row.attachment ?? null,
+  ...(row.steps?.length ? { steps: row.steps } : {}),
 });
 
 /** What the staff console shows of a request's thread beside its card. */
@@ -499,13 +504,52 @@ export class ThreadsService {
     }));
   }
 
-  /** The reply's final text and state; the session's tabs are told. */
-  async finishReply(sessionId: string, threadId: string, replyId: string, content: string, status: MessageStatus) {
+  /** The reply's final text, state and steps; the session's tabs are told. */
+  async finishReply(
+    sessionId: string,
+    threadId: string,
+    replyId: string,
+    reply: { content: string; status: MessageStatus; steps: ReplyStep[] },
+  ) {
     await this.sql(
-      `with reply as (update concierge_messages set content = ? , status = ? where id = ?)
+      `with reply as (update concierge_messages set content = ?, status = ?, steps = ? where id = ?)
        update concierge_threads set updated_at = now() where id = ?`,
-      [content, status, replyId, threadId],
+      [reply.content, reply.status, reply.steps.length ? JSON.stringify(reply.steps) : null, replyId, threadId],
     );
     await this.announce(sessionId, 'thread.changed', { threadId });
+  }
+
+  /**
+   * Changes one step of a reply of the session's (the member's answer to a step that asked), in a
+   * transaction that holds the reply: `change` sees the step as stored and answers it as it is to
+   * be, or throws. Answers the step as stored, and the member's message the reply answered.
+   */
+  async changeStep(
+    sessionId: string,
+    replyId: string,
+    stepId: string,
+    change: (step: ReplyStep, sourceMessageId: string | null, tx: EntityManager) => Promise<ReplyStep>,
+  ): Promise<ReplyStep> {
+    if (!UUID.test(replyId)) throw AppError.notFound(STEP_NOT_FOUND);
+    const { threadId, step } = await this.em.fork().transactional(async (em) => {
+      const [row] = await em.execute<Array<{ thread_id: string; seq: string; steps: ReplyStep[] | null }>>(
+        `select m.thread_id, m.seq, m.steps from concierge_messages m join concierge_threads t on t.id = m.thread_id
+          where m.id = ? and t.session_id = ? and m.role = 'assistant' for update of m`,
+        [replyId, sessionId],
+      );
+      const steps = row?.steps ?? [];
+      const index = steps.findIndex((s) => s.id === stepId);
+      if (index < 0) throw AppError.notFound(STEP_NOT_FOUND);
+      const [source] = await em.execute<Array<{ id: string }>>(
+        `select id from concierge_messages where thread_id = ? and role = 'user' and seq < ? order by seq desc limit 1`,
+        [row.thread_id, row.seq],
+      );
+      const changed = await change(steps[index], source?.id ?? null, em);
+      steps[index] = changed;
+      await em.execute('update concierge_messages set steps = ? where id = ?', [JSON.stringify(steps), replyId]);
+      return { threadId: row.thread_id, step: changed };
+    });
+    await this.announce(sessionId, 'thread.changed', { threadId });
+    return step;
   }
 }

@@ -2,11 +2,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConciergeAi } from '../concierge-ai';
 import type { ConciergeLanguage } from '../concierge-language';
 import { ReplyStream } from '../reply-stream';
-import type { ChatTurn, ParsedEntities, ReplyContext } from '../types';
+import { ReplySteps } from '../tool-steps';
+import type { ChatTurn, DirectoryVendor, ParsedEntities, ReplyContext } from '../types';
 
 /** Pieces of a streamed offline reply: a few words, like a model's tokens. */
 function pieces(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+/** 'in Monaco' when every partner found is in one city. */
+function where(vendors: DirectoryVendor[]): string {
+  const cities = new Set(vendors.map((v) => v.city).filter((city): city is string => city !== null));
+  return cities.size === 1 ? ` in ${[...cities][0]}` : '';
 }
 
 /**
@@ -30,6 +37,7 @@ export class OfflineConcierge implements ConciergeAi {
   streamReply(turns: ChatTurn[], signal: AbortSignal, context: ReplyContext = {}): ReplyStream {
     const reply = new ReplyStream();
     const write = async () => {
+      if (context.tools) await this.steps(new ReplySteps(context.tools, reply), turns, context, signal);
       const all = pieces(this.language.reply(turns, this.brand, context));
       for (let i = 0; i < all.length; i += 3) {
         if (signal.aborted) return;
@@ -42,6 +50,29 @@ export class OfflineConcierge implements ConciergeAi {
       (error: unknown) => reply.fail(error),
     );
     return reply;
+  }
+
+  /**
+   * The steps a member's reply shows, from the engine's rules, as the model's tools would take
+   * them: the partners it suggests, then what the member's message says worth remembering (kept
+   * at once, or offered when sensitive: the toolbox decides).
+   */
+  private async steps(steps: ReplySteps, turns: ChatTurn[], context: ReplyContext, signal: AbortSignal) {
+    const vendors = context.vendors ?? [];
+    if (vendors.length > 0) {
+      const names = vendors.map((v) => v.name).join(', ');
+      steps.step({
+        tool: 'search_partners',
+        label: `Searched our partners${where(vendors)}: ${vendors.length} found`,
+        detail: names,
+      });
+    }
+    const said = turns.at(-1)?.role === 'user' ? turns.at(-1)!.content : '';
+    const candidates = said && context.tools ? await context.tools.memoryCandidates(said) : [];
+    for (const candidate of candidates) {
+      if (signal.aborted || !steps.open) return;
+      await steps.run('remember_preference', { ...candidate }, signal);
+    }
   }
 
   async parse(text: string): Promise<ParsedEntities> {
