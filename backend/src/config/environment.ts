@@ -86,7 +86,7 @@ export class Environment {
 
   /**
    * Redis through Sentinel: its addresses (host:port, comma separated) and the name of the master
-   * they watch. REDIS_URL then gives only the password, user and db (redis://:pass@/0).
+   * they watch. REDIS_URL then gives only the password, user and db (redis://:pass@maison/0; its host is not used).
    */
   @Transform(emptyToUndefined)
   @IsOptional()
