@@ -452,6 +452,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/members/{memberId}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A staff-only note about the member: never shown to the member or the model */
+    post: operations['PreferencesAdmin_addNote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{memberId}/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds to the member’s profile, signed with the staff person’s display name */
+    post: operations['PreferencesAdmin_addPreference'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{memberId}/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the club remembers about a member, and the staff’s own notes about them */
+    get: operations['PreferencesAdmin_profile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/members/offers': {
     parameters: {
       query?: never;
@@ -611,6 +662,74 @@ export interface paths {
     head?: never;
     /** Changes a request’s status, with a note; the member is told in their thread */
     patch: operations['Desk_changeStatus'];
+    trace?: never;
+  };
+  '/api/admin/user-requests/{id}/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The request’s booking payments, newest first */
+    get: operations['AdminBookings_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-requests/{id}/bookings/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancels the booked request: a hold is released, a payment refunded by the option’s terms */
+    post: operations['AdminBookings_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-requests/{id}/bookings/capture': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The supplier confirmed: the held amount is taken (the request confirms on the provider’s event) */
+    post: operations['AdminBookings_capture'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-requests/{id}/bookings/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The supplier declined: the hold on the member’s card is released */
+    post: operations['AdminBookings_release'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/user-requests/{id}/hand-back': {
@@ -1004,7 +1123,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The session’s requests, newest first, each with its history */
+    /** The session’s requests, newest first, each with its history (a member’s with unread marks) */
     get: operations['MemberRequests_list'];
     put?: never;
     post?: never;
@@ -1068,6 +1187,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/concierge/steps/{messageId}/{stepId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Answers a step that asked the member (Yes keeps what it offered, No drops it); the step as it now stands */
+    post: operations['Steps_answer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/concierge/threads': {
     parameters: {
       query?: never;
@@ -1075,7 +1211,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The session’s threads, newest first */
+    /** The session’s threads, newest first (a member’s with their unread marks) */
     get: operations['Threads_list'];
     put?: never;
     /** Creates a thread (the browser may choose its id) */
@@ -1311,6 +1447,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/members/me/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member’s booking payments, newest first (for the option cards’ state) */
+    get: operations['Bookings_listBookings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/cards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member’s saved card (none or one), as brand and last four */
+    get: operations['Bookings_listCards'];
+    put?: never;
+    /**
+     * Starts saving a card: a SetupIntent’s client secret for the card form
+     * @description The card is recorded when the setup’s event arrives, or on POST cards/confirm, whichever is first.
+     */
+    post: operations['Bookings_startSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/cards/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Removes the saved card (it can no longer be charged) */
+    delete: operations['Bookings_removeCard'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/cards/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The card form finished: the card is recorded now if the provider says it is saved */
+    post: operations['Bookings_confirmSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/members/me/passkeys': {
     parameters: {
       query?: never;
@@ -1357,6 +1565,103 @@ export interface paths {
     put?: never;
     /** Options to register a passkey for the signed-in member */
     post: operations['MemberAccount_passkeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the club remembers about the signed-in member, and whether remembering is paused
+     * @description A house-password session gets 403 MEMBERS_ONLY.
+     */
+    get: operations['MemberPreferences_list'];
+    put?: never;
+    /** The member adds something to remember (the same words of the same kind are kept once) */
+    post: operations['MemberPreferences_add'];
+    /** Forget Everything: every entry the club remembers about the member */
+    delete: operations['MemberPreferences_forgetAll'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/preferences/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Forgets one entry (also the Undo of “Remembered” in the chat) */
+    delete: operations['MemberPreferences_forget'];
+    options?: never;
+    head?: never;
+    /** Changes the words of one entry */
+    patch: operations['MemberPreferences_update'];
+    trace?: never;
+  };
+  '/api/members/me/preferences/paused': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Pauses remembering (nothing new is kept from the chat) or resumes it */
+    put: operations['MemberPreferences_pause'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Marks a conversation (with its requests) or a request read
+     * @description A house-password session gets 403 MEMBERS_ONLY.
+     */
+    post: operations['MemberNotices_read'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/requests/{id}/options/{optionId}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accepts an option by paying for it: the saved card is charged (or the amount held) in one tap
+     * @description The amount is the option’s, on the server. succeeded/held/processing: the request is confirmed when the provider’s event arrives; requires_action: 3-D Secure with the client secret; requires_payment_method: the card form with the client secret. A second call, from any device, answers the same payment and charges nothing.
+     */
+    post: operations['Bookings_pay'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1657,6 +1962,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/test-payments/intents/{id}/authenticate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Test gateway: the 3-D Secure page’s answer for a payment that asked for it */
+    post: operations['TestGatewayCards_authenticate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/test-payments/intents/{id}/confirm': {
     parameters: {
       query?: never;
@@ -1685,6 +2007,23 @@ export interface paths {
     get: operations['TestPayments_receipt'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/test-payments/setup-intents/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Test gateway: saves a test card through a SetupIntent (only without Stripe keys) */
+    post: operations['TestGatewayCards_confirmSetup'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1837,6 +2176,21 @@ export interface components {
     AcceptOfferDto: {
       name: string;
     };
+    AddPreferenceDto: {
+      /** @enum {string} */
+      kind:
+        | 'dining'
+        | 'allergies'
+        | 'health'
+        | 'seating'
+        | 'flights'
+        | 'hotels'
+        | 'brands'
+        | 'dates'
+        | 'companions'
+        | 'assistant';
+      value: string;
+    };
     AddressComponent: {
       long_name: string;
       short_name: string;
@@ -1858,6 +2212,10 @@ export interface components {
       path?: string;
       properties?: Record<string, never>;
       visitorId?: string;
+    };
+    AnswerStepDto: {
+      /** @enum {string} */
+      answer: 'yes' | 'no';
     };
     AuditItem: {
       action: string;
@@ -1887,6 +2245,37 @@ export interface components {
       sent: number;
       total: number;
       unknown: number;
+    };
+    BookingPayment: {
+      amount: number;
+      /** @enum {string} */
+      capture: 'automatic' | 'manual';
+      card: {
+        brand: string;
+        last4: string;
+      } | null;
+      /** Format: date-time */
+      confirmedAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      currency: string;
+      failureMessage: string | null;
+      /** Format: date-time */
+      holdExpiresAt: string | null;
+      /** Format: uuid */
+      id: string;
+      optionId: string;
+      optionTitle: string;
+      receiptUrl: string | null;
+      refundedAmount: number;
+      /** Format: uuid */
+      requestId: string;
+      /** @enum {string} */
+      status: 'pending' | 'requires_action' | 'held' | 'succeeded' | 'failed' | 'released' | 'refunded';
+    };
+    CardSetup: {
+      clientSecret: string;
+      setupIntentId: string;
     };
     ChangeRequestStatusDto: {
       note?: string;
@@ -1928,6 +2317,9 @@ export interface components {
     };
     ConciergeAuthDto: {
       password: string;
+    };
+    ConfirmCardSetupDto: {
+      setupIntentId: string;
     };
     ConfirmPaymentDto: {
       paymentIntentId: string;
@@ -2016,6 +2408,8 @@ export interface components {
       zipCode: string;
     };
     DeskMember: {
+      /** Format: uuid */
+      id: string;
       name: string;
       /** @enum {string} */
       tier: 'nomad' | 'voyager' | 'patron' | 'black';
@@ -2069,6 +2463,7 @@ export interface components {
         | 'MAINTENANCE'
         | 'SESSION_ENDED'
         | 'EVENT_AT_CAPACITY'
+        | 'STEP_ANSWERED'
         | 'RSVP_DEADLINE_PASSED'
         | 'ALREADY_CHECKED_IN'
         | 'CHECK_IN_CLOSED'
@@ -2089,8 +2484,12 @@ export interface components {
         | 'SIGN_IN_LINK_USED'
         | 'SIGN_IN_CODE_WRONG'
         | 'MEMBER_SIGNED_OUT'
+        | 'MEMBERS_ONLY'
         | 'PASSKEYS_UNAVAILABLE'
-        | 'PASSKEY_REFUSED';
+        | 'PASSKEY_REFUSED'
+        | 'OPTION_EXPIRED'
+        | 'OPTION_ALREADY_ACCEPTED'
+        | 'PAYMENT_NEEDED';
       /** @description The payment provider’s own code for a declined card (card_declined). */
       declineCode?: string;
       /** @description A readable sentence, shown to people as it is. */
@@ -2323,6 +2722,22 @@ export interface components {
       lat: number;
       lng: number;
     };
+    MarkReadDto: {
+      /** Format: uuid */
+      requestId?: string;
+      /** Format: uuid */
+      threadId?: string;
+    };
+    MemberCard: {
+      brand: string;
+      /** Format: date-time */
+      createdAt: string;
+      expMonth: number;
+      expYear: number;
+      /** Format: uuid */
+      id: string;
+      last4: string;
+    };
     MemberDevice: {
       browser: string;
       /** Format: date-time */
@@ -2334,6 +2749,11 @@ export interface components {
       lastSeenAt: string;
       system: string;
     };
+    MemberMemory: {
+      entries: components['schemas']['MemberPreference'][];
+      /** @description Remembering paused: nothing new is kept from the chat. */
+      paused: boolean;
+    };
     MemberPasskey: {
       /** Format: date-time */
       createdAt: string;
@@ -2342,6 +2762,44 @@ export interface components {
       /** Format: date-time */
       lastUsedAt: string | null;
       name: string;
+    };
+    MemberPreference: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind:
+        | 'dining'
+        | 'allergies'
+        | 'health'
+        | 'seating'
+        | 'flights'
+        | 'hotels'
+        | 'brands'
+        | 'dates'
+        | 'companions'
+        | 'assistant';
+      /** @description Allergies and health: kept only when the member said yes. */
+      sensitive: boolean;
+      /** @enum {string} */
+      source: 'chat' | 'staff' | 'member';
+      /**
+       * Format: uuid
+       * @description The chat message it came from (source chat).
+       */
+      sourceMessageId: string | null;
+      /** @description The staff person who wrote it (source staff). */
+      staffName: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      value: string;
+    };
+    MemberProfile: {
+      entries: components['schemas']['MemberPreference'][];
+      /** @description Staff-only notes: never shown to the member or the model. */
+      notes: components['schemas']['MemberStaffNote'][];
+      paused: boolean;
     };
     MemberRow: {
       email: string;
@@ -2396,6 +2854,17 @@ export interface components {
         reason: 'ALREADY_MEMBER' | 'ALREADY_OFFERED';
       }[];
     };
+    MemberStaffNote: {
+      authorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      text: string;
+    };
+    MemoryPausedDto: {
+      paused: boolean;
+    };
     MessageAttachment: {
       options: components['schemas']['RequestOption'][];
       /** Format: uuid */
@@ -2418,6 +2887,15 @@ export interface components {
     };
     ParsedEntities: {
       budget: string | null;
+      /** @description The timeline's dates, when known; `timeline` keeps the member's words. */
+      dates: {
+        /** Format: date */
+        from: string;
+        /** Format: date */
+        to: string;
+      } | null;
+      destination: string | null;
+      dietary: string[];
       location: string | null;
       /** @enum {string} */
       mainCategory:
@@ -2431,6 +2909,10 @@ export interface components {
         | 'art'
         | 'concierge'
         | 'default';
+      /** @enum {string|null} */
+      occasion: 'birthday' | 'anniversary' | 'proposal' | 'business' | null;
+      origin: string | null;
+      partySize: number | null;
       preferences: string[];
       timeline: string | null;
       /** @enum {string} */
@@ -2525,6 +3007,19 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    PayState: {
+      amount: number;
+      card: {
+        brand: string;
+        last4: string;
+      } | null;
+      clientSecret: string | null;
+      currency: string;
+      /** Format: uuid */
+      paymentId: string | null;
+      /** @enum {string} */
+      status: 'confirmed' | 'succeeded' | 'held' | 'processing' | 'requires_action' | 'requires_payment_method';
+    };
     PlaceDetails: {
       address_components: components['schemas']['AddressComponent'][];
       formatted_address: string;
@@ -2547,11 +3042,20 @@ export interface components {
       };
       types: string[];
     };
+    PreferenceValueDto: {
+      value: string;
+    };
     ProposedOptionDto: {
+      cancellationTerms?: string;
       /** @enum {string} */
       currency: 'USD' | 'EUR' | 'GBP' | 'CHF' | 'JPY';
+      description?: string;
       price: number;
+      refundableUntil?: string;
+      startsAt?: string;
+      supplierToConfirm?: boolean;
       title: string;
+      validUntil?: string;
     };
     ProposeOptionsDto: {
       note?: string;
@@ -2607,6 +3111,23 @@ export interface components {
     RenameThreadDto: {
       title: string;
     };
+    ReplyStep: {
+      detail?: string;
+      id: string;
+      label: string;
+      memory?: {
+        kind: string;
+        /** Format: uuid */
+        preferenceId?: string;
+        value: string;
+      };
+      /**
+       * @description 'ask': nothing is changed until the member answers Yes ('accepted') or No ('declined'); 'failed': the tool did not answer.
+       * @enum {string}
+       */
+      status: 'done' | 'failed' | 'ask' | 'declined' | 'accepted';
+      tool: string;
+    };
     RequestHistoryEntry: {
       /** @enum {string} */
       actor: 'member' | 'staff' | 'concierge';
@@ -2618,10 +3139,19 @@ export interface components {
       status: 'received' | 'in_progress' | 'options_proposed' | 'confirmed' | 'completed' | 'cancelled';
     };
     RequestOption: {
+      cancellationTerms?: string | null;
       currency: string;
+      description?: string | null;
       id: string;
       price: number;
+      /** Format: date-time */
+      refundableUntil?: string | null;
+      /** Format: date-time */
+      startsAt?: string | null;
+      supplierToConfirm?: boolean;
       title: string;
+      /** Format: date-time */
+      validUntil?: string | null;
     };
     ReverseGeocode: {
       city: string | null;
@@ -2723,6 +3253,9 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
       username: string;
+    };
+    StaffNoteDto: {
+      text: string;
     };
     StaffPasswordDto: {
       password: string;
@@ -2874,7 +3407,18 @@ export interface components {
         name: string;
       }[];
     };
+    TestAuthenticationDto: {
+      clientSecret: string;
+      /** @enum {string} */
+      outcome: 'complete' | 'fail';
+    };
     TestCardDto: {
+      cardNumber: string;
+      clientSecret: string;
+      cvc: string;
+      expiry: string;
+    };
+    TestSetupCardDto: {
       cardNumber: string;
       clientSecret: string;
       cvc: string;
@@ -2902,6 +3446,8 @@ export interface components {
        * @enum {string}
        */
       status: 'complete' | 'streaming' | 'stopped' | 'error';
+      /** @description What the concierge looked up or did while writing this reply. */
+      steps?: components['schemas']['ReplyStep'][];
     };
     ThreadSummary: {
       /** Format: date-time */
@@ -5266,6 +5812,230 @@ export interface operations {
       };
     };
   };
+  PreferencesAdmin_addNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        memberId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffNoteDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberStaffNote'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  PreferencesAdmin_addPreference: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        memberId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddPreferenceDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberPreference'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  PreferencesAdmin_profile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        memberId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberProfile'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   MembersAdmin_offer: {
     parameters: {
       query?: never;
@@ -5970,6 +6740,309 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['UserRequestWithHistory'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminBookings_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BookingPayment'][];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminBookings_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BookingPayment'][];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminBookings_capture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BookingPayment'][];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminBookings_release: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BookingPayment'][];
           };
         };
       };
@@ -7439,7 +8512,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['UserRequestWithHistory'][];
+            data: (components['schemas']['UserRequestWithHistory'] & {
+              /** @description For a signed-in member: staff have written or changed something the member has not opened yet. */
+              unread?: boolean;
+            })[];
             /** @enum {boolean} */
             success: true;
           };
@@ -7631,6 +8707,91 @@ export interface operations {
       };
     };
   };
+  Steps_answer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        messageId: string;
+        stepId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AnswerStepDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ReplyStep'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   Threads_list: {
     parameters: {
       query?: never;
@@ -7647,7 +8808,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['ThreadSummary'][];
+            data: (components['schemas']['ThreadSummary'] & {
+              /** @description For a signed-in member: staff have written or changed something the member has not opened yet. */
+              unread?: boolean;
+            })[];
             /** @enum {boolean} */
             success: true;
           };
@@ -8193,6 +9357,7 @@ export interface operations {
             data: {
               /** @enum {string} */
               database: 'up' | 'down';
+              draining?: boolean;
               /** @enum {string} */
               migrations: 'applied' | 'pending' | 'unknown';
               pending?: string[];
@@ -8216,6 +9381,7 @@ export interface operations {
             data: {
               /** @enum {string} */
               database: 'up' | 'down';
+              draining?: boolean;
               /** @enum {string} */
               migrations: 'applied' | 'pending' | 'unknown';
               pending?: string[];
@@ -8589,6 +9755,212 @@ export interface operations {
       };
     };
   };
+  Bookings_listBookings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BookingPayment'][];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Bookings_listCards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberCard'][];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Bookings_startSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CardSetup'];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Bookings_removeCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberCard'][];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Bookings_confirmSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmCardSetupDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberCard'][];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   MemberAccount_registerPasskey: {
     parameters: {
       query?: never;
@@ -8787,6 +10159,451 @@ export interface operations {
       };
       /** @description Unavailable (maintenance, a store down or a provider not configured). */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberPreferences_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberMemory'];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberPreferences_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddPreferenceDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberPreference'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberPreferences_forgetAll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberPreferences_forget: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberPreferences_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PreferenceValueDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberPreference'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberPreferences_pause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemoryPausedDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberMemory'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberNotices_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MarkReadDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Bookings_pay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        optionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PayState'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The card was declined. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -9713,6 +11530,77 @@ export interface operations {
       };
     };
   };
+  TestGatewayCards_authenticate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestAuthenticationDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              paymentIntent: {
+                id: string;
+                status: string;
+              };
+            };
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   TestPayments_confirm: {
     parameters: {
       query?: never;
@@ -9835,6 +11723,86 @@ export interface operations {
       };
       /** @description Not found. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  TestGatewayCards_confirmSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestSetupCardDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              setupIntent: {
+                id: string;
+                status: string;
+              };
+            };
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The card was declined. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
         headers: {
           [name: string]: unknown;
         };

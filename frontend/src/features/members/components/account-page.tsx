@@ -18,6 +18,7 @@ import {
 } from '../api/members';
 import { browserSupportsWebAuthn, isDismissed, registerPasskey } from '../api/passkeys';
 import styles from './members.module.css';
+import { WhatWeRemember } from './what-we-remember';
 
 function readable(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Please try again.';
@@ -179,6 +180,8 @@ export function AccountPage({ onSignedOut }: { onSignedOut: () => void }) {
             ) : null}
           </dl>
         </div>
+
+        <WhatWeRemember />
 
         <section className={styles.section} aria-labelledby="passkeys-title">
           <div className={styles.sectionHead}>

@@ -15,6 +15,7 @@ import {
 } from '../api/desk';
 import { askedBy, CATEGORY_TITLE, price, STATUS_TITLE } from './desk-format';
 import styles from './desk.module.css';
+import { MemberProfilePanel } from './member-profile-panel';
 
 const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY'];
 
@@ -129,6 +130,8 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
               ))
             )}
           </section>
+
+          {data.member ? <MemberProfilePanel memberId={data.member.id} name={data.member.name} /> : null}
 
           <section aria-label="Reply" className={styles.block}>
             <h4>Reply to the member</h4>

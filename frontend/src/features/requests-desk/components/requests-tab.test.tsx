@@ -33,7 +33,11 @@ function card(id: string, text: string, member: StaffCard['member']): StaffCard 
   };
 }
 
-const elena = card(MEMBER_REQUEST, 'A yacht in Monaco next weekend', { name: 'Elena Marchetti', tier: 'voyager' });
+const elena = card(MEMBER_REQUEST, 'A yacht in Monaco next weekend', {
+  id: '0b7f3a52-5f55-4d6c-9a51-2f0c3b1d9e01',
+  name: 'Elena Marchetti',
+  tier: 'voyager',
+});
 const guest = card(GUEST_REQUEST, 'A table for two in Paris', null);
 
 const detail: StaffDetail = {
