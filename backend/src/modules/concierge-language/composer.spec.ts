@@ -77,3 +77,77 @@ describe('what a message does', () => {
     expect(reply).not.toContain('### ');
   });
 });
+
+describe('an offline concierge that listens', () => {
+  const reply = (message: string, context = {}) =>
+    composeReply([{ role: 'user', content: message }], 'Maison Fortuna', context);
+
+  it('names the jet, the route, the party and the day, and asks only for what is missing', () => {
+    const text = reply('a private jet from Geneva to Courchevel for 10 people this Saturday');
+    expect(text).toContain('a private jet from Geneva to Courchevel for ten people this Saturday');
+    expect(text).toContain('**A private jet** positioned for you');
+    expect(text).not.toMatch(/How many|Which city|What dates|On which day/);
+  });
+
+  it('keeps the terrace, the party of two and the allergy of a table tonight', () => {
+    const text = reply('a table in Paris tonight for two, on a terrace, my wife is allergic to shellfish');
+    expect(text).toContain('a table in Paris for two tonight');
+    expect(text).toContain('your wish for a terrace');
+    expect(text).toContain('The kitchen will know of the shellfish allergy');
+    expect(text).not.toMatch(/rooftop|How many|allergies or dietary/);
+  });
+
+  it('dates a yacht for the Grand Prix weekend', () => {
+    expect(reply('a yacht in Monaco for the Grand Prix weekend')).toMatch(
+      /a yacht in Monaco for the Monaco Grand Prix \(\d{1,2} to \d{1,2} June( \d{4})?\)/,
+    );
+  });
+
+  it('answers a question about the weather in a sentence or two, as a question', () => {
+    const text = reply('What is the weather like in St Barths in February?');
+    expect(text).toMatch(/^St\. Barts in February is the dry season/);
+    expect(text).not.toContain('###');
+    expect(text.split('\n\n').length).toBeLessThanOrEqual(3);
+  });
+
+  it('respects what the house remembers, and stops when it is forgotten', () => {
+    const profile = [
+      { kind: 'seating', label: 'Seating', value: 'Terraces' },
+      { kind: 'allergies', label: 'Allergies', value: 'Wife: shellfish allergy' },
+    ];
+    const remembered = reply('Dinner in Paris on Friday for two', { profile });
+    expect(remembered).toContain(
+      "I will ask for terraces, as you prefer, and the kitchen will know of your wife's shellfish allergy",
+    );
+    expect(remembered).not.toContain('allergies or dietary');
+    const forgotten = reply('Dinner in Paris on Friday for two', { profile: profile.slice(0, 1) });
+    expect(forgotten).not.toContain('shellfish');
+    expect(forgotten).toContain('terraces');
+  });
+
+  it('words two requests of the same kind differently', () => {
+    const first = reply('A table in Rome on Friday for four').split('\n')[2];
+    const openings = [
+      'A table in Milan on Friday for four',
+      'Dinner in Venice on Saturday for two',
+      'A table in Nice on Sunday for six',
+    ].map((message) =>
+      reply(message)
+        .split('\n')[2]
+        .replace(/ in \w+| on \w+| for \w+/g, ''),
+    );
+    expect(new Set([first.replace(/ in \w+| on \w+| for \w+/g, ''), ...openings]).size).toBeGreaterThan(1);
+  });
+
+  it('suggests partners only of the kind asked for, in the place asked for', () => {
+    const vendors = [
+      { name: 'Le Cinq', category: 'restaurants', city: 'Paris', description: null },
+      { name: 'Savile Tailor', category: 'fashion', city: 'Paris', description: null },
+      { name: 'Monte Table', category: 'restaurants', city: 'Monaco', description: null },
+    ];
+    const paris = reply('Dinner in Paris on Friday', { vendors });
+    expect(paris).toContain('Le Cinq');
+    expect(paris).not.toMatch(/Savile Tailor|Monte Table/);
+    expect(reply('Dinner for two on Friday', { vendors })).not.toContain('partner directory');
+  });
+});

@@ -1,9 +1,13 @@
 import { catalogueCategory } from '../../platform/ai/service-catalogue';
 import type { ChatTurn, DirectoryVendor, MessageCategory, ParsedEntities, ReplyContext } from '../../platform/ai/types';
 import { MONTHS } from './calendar.words';
-import { isPleasantry, messageIntent, reportsExperience } from './intent.extractor';
+import { answerQuestion } from './answers';
+import { informationAsked, isPleasantry, messageIntent, reportsExperience } from './intent.extractor';
 import { findTopic, parseRequest, type ParsedRequest, type TopicAndPlace } from './parser';
+import { partnersThatFit } from './partners';
+import { findPlace } from './place.extractor';
 import { fold, type Place } from './places';
+import { rememberedSentence, understoodPhrase, wishes } from './understood';
 
 /**
  * The offline concierge's replies: Markdown grounded in what the member asked (parsed), in the
@@ -201,25 +205,53 @@ export function understandTopic(turns: ChatTurn[]): TopicAndPlace {
   return users.length < 2 ? last : laterTopic(last, findTopic(users.slice(-6, -1).join('\n')));
 }
 
-function guestCountKnown(text: string): boolean {
-  return /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred) ?(guests|people|persons|pax|of us|adults|friends)\b|\bfor (\d+|two|three|four|five|six|eight|ten)\b|\b(couple|my wife|my husband|my partner|alone|myself)\b/i.test(
-    text,
+function guestCountKnown(parsed: ParsedEntities, text: string): boolean {
+  return (
+    parsed.partySize !== null ||
+    /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred) ?(guests|people|persons|pax|of us|adults|friends)\b|\bfor (\d+|two|three|four|five|six|eight|ten)\b|\b(couple|my wife|my husband|my partner|alone|myself)\b/i.test(
+      text,
+    )
   );
 }
 
-/** Questions about what the request still lacks, most important first. */
-export function missingQuestions(parsed: ParsedEntities, text: string): string[] {
+/** Questions about what the request still lacks, most important first; what is known is never asked. */
+export function missingQuestions(parsed: ParsedEntities, text: string, remembered: string[] = []): string[] {
   const topic = parsed.mainCategory === 'default' ? 'concierge' : parsed.mainCategory;
   const questions: string[] = [];
-  if (!parsed.location) questions.push(`Which city or destination do you have in mind for ${WHAT[topic]}?`);
-  if (!parsed.timeline) questions.push('What dates, or which day and time, should I plan around?');
-  if (['dining', 'events', 'travel', 'property'].includes(topic) && !guestCountKnown(text)) {
-    questions.push(topic === 'events' ? 'How many guests are you expecting?' : 'How many will be in your party?');
+  const journey = topic === 'transportation' || topic === 'travel';
+  if (!parsed.location && !parsed.destination) {
+    questions.push(`Which city or destination do you have in mind for ${WHAT[topic]}?`);
+  } else if (topic === 'transportation' && parsed.origin && !parsed.destination) {
+    questions.push('And where shall I take you?');
   }
-  if (!parsed.budget) {
+  if (!parsed.timeline) {
+    questions.push(
+      journey
+        ? 'On which day, and at what time, would you like to leave?'
+        : 'What dates, or which day and time, should I plan around?',
+    );
+  }
+  if (['dining', 'events', 'travel', 'property', 'transportation'].includes(topic) && !guestCountKnown(parsed, text)) {
+    questions.push(
+      topic === 'events'
+        ? 'How many guests are you expecting?'
+        : topic === 'transportation'
+          ? 'How many will be travelling?'
+          : 'How many will be in your party?',
+    );
+  }
+  if (!parsed.budget && topic !== 'dining') {
     questions.push('Is there a budget you would like me to work within, or shall I present the finest available?');
   }
-  if (parsed.preferences.length === 0) {
+  const dietKnown = parsed.dietary.length > 0 || remembered.some((kind) => ['allergies', 'dining'].includes(kind));
+  if (topic === 'dining' && !dietKnown) {
+    questions.push('Should the kitchen know of any allergies or dietary wishes?');
+  } else if (
+    parsed.preferences.length === 0 &&
+    parsed.dietary.length === 0 &&
+    remembered.length === 0 &&
+    topic !== 'dining'
+  ) {
     questions.push('Any preferences I should build around: a view, dietary needs, a favourite house or brand?');
   }
   return questions;
@@ -305,11 +337,36 @@ export function composeReply(turns: ChatTurn[], brand: string, context: ReplyCon
     return intent === 'thanks' ? thanks(brand, previous, reportsExperience(message)) : cancelled(brand, previous);
   }
   const parsed = understand(turns);
+  if (intent === 'question') {
+    const subject = informationAsked(message);
+    if (subject) return [answerQuestion(subject, parsed, message), '', signature(brand)].join('\n');
+  }
   if (intent === 'small-talk') {
     if (isPleasantry(message)) return greeting(brand, context);
     if (parsed.mainCategory === 'default') return unclear(brand, message);
   }
   return requestReply(parsed, userTurns.map((t) => t.content).join('\n'), message, brand, context);
+}
+
+/** How a reply opens, by a seed from the message, so two requests of a kind do not read alike. */
+const OPENERS: Array<(what: string) => string> = [
+  (what) => `Certainly. I would be delighted to arrange ${what}.`,
+  (what) => `With pleasure: ${what}. Consider it in hand.`,
+  (what) => `Of course. I have noted ${what}, and I am on it now.`,
+  (what) => `It would be my pleasure to arrange ${what}.`,
+  (what) => `Noted, and gladly: ${what}.`,
+];
+
+const UNDERSTOOD_HEADINGS = ['**What I have understood**', '**Your request, as I have it**', '**In brief**'];
+const OPTIONS_HEADINGS = ['**Options I can arrange**', '**What I propose**', '**How I would go about it**'];
+const MISSING_HEADINGS = [
+  '**To finalise the details**',
+  '**A few details, and I can proceed**',
+  '**Before I confirm**',
+];
+
+function pick<T>(list: T[], seed: number, salt: number): T {
+  return list[(seed + salt) % list.length];
 }
 
 function requestReply(
@@ -327,15 +384,21 @@ function requestReply(
       ? `near you in ${context.userLocation}`
       : 'at your destination';
   const seed = hash(message);
+  const profile = context.profile ?? [];
 
   const intro: string[] = [];
-  const when = parsed.timeline ? ` for ${parsed.timeline}` : '';
+  const what = understoodPhrase(parsed, topic, place || context.userLocation ? where : null, new Date());
   intro.push(
     `### ${LABEL[topic]}${place ? ` in ${place}` : context.userLocation ? ` near you in ${context.userLocation}` : ''}`,
     '',
-    `Certainly. I would be delighted to arrange ${WHAT[topic]} ${where}${when}.` +
-      (parsed.preferences.length ? ` I have noted your wish for ${formatList(parsed.preferences)}.` : ''),
+    pick(OPENERS, seed, 0)(what) +
+      (wishes(parsed).length ? ` I have noted your wish for ${formatList(wishes(parsed))}.` : '') +
+      (parsed.dietary.length
+        ? ` ${topic === 'dining' || topic === 'events' ? 'The kitchen' : 'Everyone looking after you'} will know of the ${formatList(parsed.dietary)} before you arrive.`
+        : ''),
   );
+  const remembered = rememberedSentence(profile, topic, parsed.dietary);
+  if (remembered) intro.push('', remembered);
   if (parsed.urgency === 'high') {
     intro.push('', 'Given the timing, I am treating this as a priority and will confirm availability within the hour.');
   } else if (parsed.urgency === 'low') {
@@ -347,33 +410,42 @@ function requestReply(
 
   const understood = [
     `- **Request:** ${LABEL[topic]}`,
-    `- **Where:** ${parsed.location ?? (context.userLocation ? `${context.userLocation} (your location)` : 'to be confirmed')}`,
-    `- **When:** ${parsed.timeline ?? 'to be confirmed'}`,
-    `- **Budget:** ${parsed.budget ?? 'to be confirmed'}`,
+    `- **Where:** ${
+      parsed.origin && parsed.destination
+        ? `${parsed.origin} to ${parsed.destination}`
+        : (parsed.location ?? (context.userLocation ? `${context.userLocation} (your location)` : 'to be confirmed'))
+    }`,
+    `- **When:** ${parsed.timeline ?? 'to be confirmed'}${parsed.dates ? ` (${parsed.dates.from === parsed.dates.to ? parsed.dates.from : `${parsed.dates.from} to ${parsed.dates.to}`})` : ''}`,
   ];
+  if (parsed.partySize) understood.push(`- **Party:** ${parsed.partySize}`);
+  if (topic !== 'dining' || parsed.budget) understood.push(`- **Budget:** ${parsed.budget ?? 'to be confirmed'}`);
   if (parsed.preferences.length) understood.push(`- **Preferences:** ${parsed.preferences.join(', ')}`);
+  if (parsed.dietary.length) understood.push(`- **Dietary:** ${parsed.dietary.join(', ')}`);
 
+  // A journey's options are at its end: "a private jet to Courchevel", not to where it starts.
+  const at = parsed.destination ? `in ${parsed.destination.split(',')[0]}` : where;
   const fromPreferences = parsed.preferences
     .map((p) => PREFERENCE_OPTIONS[p])
     .filter((line): line is Line => Boolean(line))
     .slice(0, 2)
-    .map((line) => line(where));
+    .map((line) => line(at));
   const general = OPTIONS[topic];
   const start = seed % general.length;
-  const rotated = [...general.slice(start), ...general.slice(0, start)].map((line) => line(where));
+  const rotated = [...general.slice(start), ...general.slice(0, start)].map((line) => line(at));
   const options = [...fromPreferences, ...rotated.filter((o) => !fromPreferences.includes(o))].slice(0, 3);
 
   const catalogue = catalogueCategory(CATALOGUE_OF[topic]);
   const parts = [
     ...intro,
     '',
-    '**What I have understood**',
+    pick(UNDERSTOOD_HEADINGS, seed, 1),
     ...understood,
     '',
-    '**Options I can arrange**',
+    pick(OPTIONS_HEADINGS, seed, 2),
     ...options.map((o, i) => `${i + 1}. ${o}`),
   ];
-  const vendors = context.vendors ?? [];
+  const partnerPlace = parsed.place ?? (context.userLocation ? findPlace(context.userLocation) : null);
+  const vendors = partnersThatFit(context.vendors ?? [], topic, partnerPlace);
   if (vendors.length) {
     parts.push('', `**From our partner directory${place ? ` in ${place}` : ''}**`, ...vendorLines(vendors));
   }
@@ -383,11 +455,18 @@ function requestReply(
       `Within *${catalogue.name}* we also cover ${formatList(catalogue.subcategories.map((s) => s.name))}.`,
     );
   }
-  const questions = missingQuestions(parsed, allText).slice(0, 3);
+  const questions = missingQuestions(
+    parsed,
+    allText,
+    profile.map((entry) => entry.kind),
+  ).slice(0, 3);
   if (questions.length) {
-    parts.push('', '**To finalise the details**', ...questions.map((q) => `- ${q}`));
+    parts.push('', pick(MISSING_HEADINGS, seed, 3), ...questions.map((q) => `- ${q}`));
   } else {
-    parts.push('', `Everything I need is here. Shall I proceed with option 1 and hold it ${where}${when}?`);
+    parts.push(
+      '',
+      `Everything I need is here. Shall I proceed with option 1 and hold it ${where}${parsed.timeline ? ` for ${parsed.timeline}` : ''}?`,
+    );
   }
   parts.push('', signature(brand));
   return parts.join('\n');
