@@ -122,7 +122,7 @@ export function findDates(timeline: string | null, text: string, now: Date): Dat
       year ?? (thanksgiving(today.getUTCFullYear()) >= today ? today.getUTCFullYear() : today.getUTCFullYear() + 1);
     return span(thanksgiving(y));
   }
-  if (t === 'tonight' || t === 'today') return span(today);
+  if (t === 'tonight' || t === 'today' || /^within .+ hours$/.test(t)) return span(today);
   if (t.startsWith('tomorrow')) return span(addDays(today, 1));
   if (t === 'this weekend') {
     const saturday = weekdayIndex(today) === 6 ? addDays(today, -1) : upcoming(today, 5);

@@ -9,7 +9,7 @@ export interface Journey {
 
 /** Words that make a message a journey even when its topic is not travel ("a chauffeur from..."). */
 const JOURNEY_WORDS =
-  /\b(fly|flying|flight|flights|jet|plane|helicopter|heli|transfer|drive|driven|chauffeur|car|limo|limousine|trip|travel|journey|train|yacht|boat|cruise|sail|seaplane|pick ?up|get (me|us) (to|from))\b/;
+  /\b(fly|flying|flight|flights|jet|plane|helicopter|heli|transfer|drive|driven|chauffeur|car|limo|limousine|trip|travel|journey|train|yacht|boat|cruise|sail|seaplane|getaway|holiday|vacation|(go|going|head|heading|get) (back )?to|pick ?up|get (me|us) (to|from))\b/;
 const JOURNEY_TOPICS: MessageCategory[] = ['travel', 'transportation'];
 
 /**

@@ -11,7 +11,7 @@ const OCCASION_WORDS: Array<[Occasion, RegExp]> = [
   ],
   [
     'business',
-    /\b(business|corporate|clients?|investors?|board (meeting|dinner)|company|colleagues|offsite|off-site|team dinner|shareholders?|partners? from|deal closing|conference)\b/,
+    /\b(business|corporate|clients?|investors?|board (meeting|dinner)|company|colleagues|offsite|off-site|team dinner|shareholders?|partners? from|deal closing|conference|product launch|launch event|roadshow)\b/,
   ],
 ];
 

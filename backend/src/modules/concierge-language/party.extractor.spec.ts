@@ -16,6 +16,7 @@ describe('the size of the party', () => {
     ['Budget of 5 thousand for 8', 8],
     ['Just me, a spa day', 1],
     ['Dinner at 8pm in London', null],
+    ['Two adults and two children, from London', 4],
   ])('reads "%s" as %s', (text, size) => {
     expect(findPartySize(text)).toBe(size);
   });

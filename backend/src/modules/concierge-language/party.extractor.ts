@@ -27,6 +27,11 @@ export function findPartySize(text: string): number | null {
     new RegExp(`\\b${NUMBER} (of us|guests?)\\b`, 'g'),
     new RegExp(`\\b(we are|we're|there are|there will be|there'll be) ${NUMBER}\\b`, 'g'),
   ];
+  // "two adults and two children": the party is both.
+  const family = new RegExp(
+    `\\b${NUMBER} adults? (and|with|\\+) ${NUMBER} (children|kids|teenagers|teens|infants?|babies)\\b`,
+  ).exec(t);
+  if (family) return (readNumber(family[1]) ?? 0) + (readNumber(family[3]) ?? 0);
   let best: { index: number; size: number } | null = null;
   for (const pattern of patterns) {
     for (const match of t.matchAll(pattern)) {

@@ -27,7 +27,7 @@ function namedEvent(t: string): string | null {
 
 /** When: 'tonight', 'next weekend', 'first week of June', 'June 14', '2026-07-03', 'Monaco Grand Prix'... */
 export function findTimeline(text: string): string | null {
-  const t = fold(text).replace(/\s+/g, ' ');
+  const t = fold(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ');
   const event = namedEvent(t);
   if (event) return event;
   const rules: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
