@@ -57,3 +57,56 @@ export const TIER_TITLE: Record<string, string> = {
 export function askedBy(member: { name: string; tier: string } | null | undefined): string {
   return member ? `${member.name} · ${TIER_TITLE[member.tier] ?? member.tier}` : 'Guest session';
 }
+
+/** What the concierge understood of a request, as the desk reads it (the API's ParsedEntities). */
+export interface Understood {
+  location: string | null;
+  timeline: string | null;
+  budget: string | null;
+  partySize?: number | null;
+  origin?: string | null;
+  destination?: string | null;
+  occasion?: string | null;
+  dietary?: string[];
+  dates?: { from: string; to: string } | null;
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+function shortDay(iso: string): string {
+  return SHORT_DAY.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** Where: the journey when there is one ('Geneva → Courchevel'), else the place. City names only. */
+export function whereFact(parsed: Understood | null | undefined): string {
+  if (!parsed) return '—';
+  const city = (place: string) => place.split(',')[0];
+  if (parsed.origin && parsed.destination) return `${city(parsed.origin)} → ${city(parsed.destination)}`;
+  if (parsed.destination) return `→ ${city(parsed.destination)}`;
+  return parsed.location ?? '—';
+}
+
+/** When: the member's words with the dates they name ('this Saturday · 28 Nov'). */
+export function whenFact(parsed: Understood | null | undefined): string {
+  if (!parsed?.timeline) return '—';
+  const { dates } = parsed;
+  if (!dates) return parsed.timeline;
+  const days = dates.from === dates.to ? shortDay(dates.from) : `${shortDay(dates.from)} – ${shortDay(dates.to)}`;
+  return `${parsed.timeline} · ${days}`;
+}
+
+const OCCASION_TITLE: Record<string, string> = {
+  birthday: 'Birthday',
+  anniversary: 'Anniversary',
+  proposal: 'Proposal',
+  business: 'Business',
+};
+
+/** The card's other facts: the party and the occasion, when known. */
+export function partyFact(parsed: Understood | null | undefined): string | null {
+  const parts = [
+    parsed?.partySize ? `${parsed.partySize} ${parsed.partySize === 1 ? 'guest' : 'guests'}` : null,
+    parsed?.occasion ? (OCCASION_TITLE[parsed.occasion] ?? parsed.occasion) : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length ? parts.join(' · ') : null;
+}

@@ -2,7 +2,16 @@ import { ClockCircleOutlined, SearchOutlined, UserOutlined } from '@ant-design/i
 import { Alert, App, Input, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { COLUMNS, useDeskCards, useDeskLive, useDeskStats, type StaffCard } from '../api/desk';
-import { askedBy, CATEGORY_TITLE, duration, elapsed, STATUS_TITLE } from './desk-format';
+import {
+  askedBy,
+  CATEGORY_TITLE,
+  duration,
+  elapsed,
+  partyFact,
+  STATUS_TITLE,
+  whenFact,
+  whereFact,
+} from './desk-format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { RequestDetail } from './request-detail';
 import styles from './desk.module.css';
@@ -52,14 +61,25 @@ function RequestCard({ card, now, onOpen }: { card: StaffCard; now: number; onOp
       <span className={styles.cardText}>{card.text.split('\n')[0]}</span>
       <dl className={styles.facts}>
         <dt>Where</dt>
-        <dd>{parsed?.location ?? '—'}</dd>
+        <dd>{whereFact(parsed)}</dd>
         <dt>When</dt>
-        <dd>{parsed?.timeline ?? '—'}</dd>
+        <dd>{whenFact(parsed)}</dd>
+        {partyFact(parsed) ? (
+          <>
+            <dt>Party</dt>
+            <dd>{partyFact(parsed)}</dd>
+          </>
+        ) : null}
         <dt>Budget</dt>
         <dd>{parsed?.budget ?? '—'}</dd>
       </dl>
-      {parsed?.preferences.length ? (
+      {parsed?.preferences.length || parsed?.dietary?.length ? (
         <span className={styles.chips}>
+          {(parsed.dietary ?? []).map((d) => (
+            <Tag key={`diet-${d}`} color="volcano" className={styles.chip}>
+              {d}
+            </Tag>
+          ))}
           {parsed.preferences.map((p) => (
             <Tag key={p} className={styles.chip}>
               {p}
