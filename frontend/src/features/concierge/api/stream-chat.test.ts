@@ -57,6 +57,26 @@ describe('reading the reply stream', () => {
     },
   );
 
+  it('hands over each step with its frame id, in its place among the pieces', async () => {
+    const step = { id: '1', tool: 'search_partners', label: 'Searched our partners in Paris: 2 found', status: 'done' };
+    const withSteps =
+      `event: step\nid: 1\ndata: ${JSON.stringify({ step })}\n\n` +
+      `event: delta\nid: 2\ndata: ${JSON.stringify({ content: 'A table.' })}\n\n` +
+      `event: done\nid: 3\ndata: ${JSON.stringify({ message: { ...done, content: 'A table.', steps: [step] } })}\n\n`;
+    fakeServer({ 'POST /api/chat/stream': () => sse(cut(withSteps, 9)) });
+    const seen: string[] = [];
+    const message = await streamChat(
+      { threadId: 't1', message: 'Dinner in Paris' },
+      {
+        onDelta: (piece, id) => seen.push(`delta ${id}: ${piece}`),
+        onStep: (s, id) => seen.push(`step ${id}: ${s.label}`),
+      },
+      new AbortController().signal,
+    );
+    expect(seen).toEqual(['step 1: Searched our partners in Paris: 2 found', 'delta 2: A table.']);
+    expect(message.steps).toEqual([step]);
+  });
+
   it('throws the message of an error frame', async () => {
     fakeServer({
       'POST /api/chat/stream': () =>

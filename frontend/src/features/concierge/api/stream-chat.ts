@@ -1,6 +1,7 @@
 import { ApiError } from '../../../api/client';
 import { readEventStream } from '../../../api/event-stream';
 import type { ChatMessage } from '../components/thread-store';
+import type { ReplyStep } from './steps';
 
 export interface StreamRequest {
   threadId: string;
@@ -17,6 +18,8 @@ export interface StreamProgress {
   onStart?: (messageId: string) => void;
   /** Each piece, with the id of its frame. */
   onDelta: (piece: string, frameId: number) => void;
+  /** Each step (something the concierge looked up or did), with the id of its frame. */
+  onStep?: (step: ReplyStep, frameId: number) => void;
 }
 
 async function failure(response: Response): Promise<ApiError> {
@@ -57,10 +60,12 @@ async function read(
     const payload = JSON.parse(frame.data) as {
       content?: string;
       message?: ChatMessage;
+      step?: ReplyStep;
       error?: string;
       code?: string;
     };
     if (frame.event === 'delta' && payload.content) progress.onDelta(payload.content, Number(frame.id ?? 0));
+    if (frame.event === 'step' && payload.step) progress.onStep?.(payload.step, Number(frame.id ?? 0));
     if (frame.event === 'done' && payload.message) return payload.message;
     // The member's session ended while reading (signed out, or elsewhere): to sign in, never to a retry.
     if (frame.event === 'error' && payload.code === 'SESSION_ENDED') {

@@ -257,6 +257,7 @@ export function ConciergeChatPage() {
           messages={active?.messages ?? []}
           synced={active?.synced === true}
           replyText={replies.text}
+          replySteps={replies.steps}
           busy={replies.busy}
           error={error}
           requests={myRequests.requests}

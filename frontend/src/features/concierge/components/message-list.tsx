@@ -2,10 +2,12 @@ import { DislikeOutlined, EditOutlined, LikeOutlined, RedoOutlined, UserOutlined
 import { formatTime } from '@maison/shared';
 import { Alert, Button, Input, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { ReplyStep } from '../api/steps';
 import type { MemberRequest } from '../api/threads';
 import { ListenButton } from './listen-button';
 import { MarkdownMessage } from './markdown-message';
 import { OptionsOffer } from './my-requests-panel';
+import { ReplySteps } from './reply-steps';
 import type { ChatMessage } from './thread-store';
 import styles from './concierge.module.css';
 
@@ -17,6 +19,8 @@ interface MessageListProps {
   synced: boolean;
   /** The reply written so far, null when none is being read. */
   replyText: string | null;
+  /** The steps of the reply being read, as they come. */
+  replySteps: ReplyStep[];
   busy: boolean;
   error: string | null;
   /** The session's requests, for the options a concierge offers in the thread. */
@@ -39,6 +43,7 @@ export function MessageList({
   messages,
   synced,
   replyText,
+  replySteps,
   busy,
   error,
   requests,
@@ -114,7 +119,10 @@ export function MessageList({
               </div>
             </>
           ) : m.role === 'assistant' ? (
-            <MarkdownMessage content={m.content} />
+            <>
+              <ReplySteps messageId={m.id} steps={m.steps ?? []} />
+              <MarkdownMessage content={m.content} />
+            </>
           ) : editing?.id === m.id ? (
             <div className={styles.editRow}>
               <Input.TextArea
@@ -203,9 +211,11 @@ export function MessageList({
           )}
         </article>
       ))}
-      {replyText !== null && replyText !== '' && (
+      {replyText !== null && (replyText !== '' || replySteps.length > 0) && (
         <article data-role="assistant" className={styles.assistantBubble} aria-busy="true">
-          <MarkdownMessage content={replyText} />
+          {/* Answered once the reply is kept: its steps are then in the thread. */}
+          <ReplySteps messageId={null} steps={replySteps} />
+          {replyText !== '' && <MarkdownMessage content={replyText} />}
         </article>
       )}
       {busy && replyText === '' && (

@@ -1,5 +1,6 @@
 import { formatDate } from '@maison/shared';
 import { STORAGE_KEYS } from '../api/concierge';
+import type { ReplyStep } from '../api/steps';
 
 export interface ChatMessage {
   id: string;
@@ -17,6 +18,8 @@ export interface ChatMessage {
     requestId: string;
     options: Array<{ id: string; title: string; price: number; currency: string }>;
   } | null;
+  /** What the concierge looked up or did while writing an assistant reply (a member's reply only). */
+  steps?: ReplyStep[];
 }
 
 export interface ChatThread {

@@ -70,6 +70,37 @@ describe('the reply stream', () => {
     expect(sessionStorage.getItem('mf.concierge.streaming')).toBeNull();
   });
 
+  it('shows the steps of a reply as they come, keeps them for a resume, and hands them over with what was left', async () => {
+    const stream = liveStream('r3');
+    fakeServer({
+      'POST /api/chat/stream': () => stream.response,
+      'POST /api/chat/stream/r3/stop': () => json({ success: false, error: 'Unavailable' }, 503),
+    });
+    const { result, ended } = renderReplies();
+    const step = { id: '1', tool: 'remember_preference', label: 'Remembered: Terraces', status: 'done' as const };
+
+    let reading!: Promise<void>;
+    act(() => void (reading = result.current.start('t1', { message: 'We love terraces' })));
+    stream.failOnAbort(signalOf('/api/chat/stream'));
+    stream.write(frame(1, 'step', { step }));
+    await waitFor(() => expect(result.current.steps).toEqual([step]));
+    expect(result.current.text).toBe('');
+    expect(JSON.parse(sessionStorage.getItem('mf.concierge.streaming')!)).toEqual({
+      messageId: 'r3',
+      frameId: 1,
+      content: '',
+      steps: [step],
+    });
+    stream.write(frame(2, 'delta', { content: 'Noted' }));
+    await waitFor(() => expect(result.current.text).toBe('Noted'));
+    act(() => result.current.stop());
+    await act(() => reading);
+    expect(ended).toEqual([
+      { threadId: 't1', reply: expect.objectContaining({ id: 'r3', content: 'Noted', steps: [step] }) },
+    ]);
+    expect(result.current.steps).toEqual([]);
+  });
+
   it('keeps what was written, under the reply’s id, when the server cannot take Stop', async () => {
     const stream = liveStream('r2');
     const server = fakeServer({

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { track } from '../../../lib/analytics';
+import type { ReplyStep } from '../api/steps';
 import { resumeChat, streamChat, type StreamProgress, type StreamRequest } from '../api/stream-chat';
 import { stopReply } from '../api/threads';
 import { message, type ChatMessage, type ChatThread } from './thread-store';
@@ -11,6 +12,7 @@ interface Progress {
   messageId: string;
   frameId: number;
   content: string;
+  steps?: ReplyStep[];
 }
 
 function saveProgress(progress: Progress | null): void {
@@ -53,6 +55,8 @@ interface ReplyStreamOptions {
 export function useReplyStream({ thread, enabled, onStart, onEnd, onEndedUnseen, onFailure }: ReplyStreamOptions) {
   /** The reply written so far ('' until its first words), null when none is being read. */
   const [text, setText] = useState<string | null>(null);
+  /** The steps of the reply being read, in order. */
+  const [steps, setSteps] = useState<ReplyStep[]>([]);
   const [busy, setBusy] = useState(false);
   const [lastReply, setLastReply] = useState<ChatMessage | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -75,11 +79,17 @@ export function useReplyStream({ thread, enabled, onStart, onEnd, onEndedUnseen,
     setBusy(true);
     stopWanted.current = false;
     let partial = from?.content ?? '';
+    let taken = from?.steps ?? [];
     setText(partial);
+    setSteps(taken);
     const controller = new AbortController();
     abort.current = controller;
     let id = from?.messageId ?? null;
     replyId.current = id;
+    /** What this tab has read of the reply, for a resume after a reload. */
+    const keep = (frameId: number) => {
+      if (id) saveProgress({ messageId: id, frameId, content: partial, ...(taken.length ? { steps: taken } : {}) });
+    };
     try {
       const done = await open(
         {
@@ -92,7 +102,12 @@ export function useReplyStream({ thread, enabled, onStart, onEnd, onEndedUnseen,
           onDelta: (piece, frameId) => {
             partial += piece;
             setText(partial);
-            if (id) saveProgress({ messageId: id, frameId, content: partial });
+            keep(frameId);
+          },
+          onStep: (step, frameId) => {
+            taken = [...taken, step];
+            setSteps(taken);
+            keep(frameId);
           },
         },
         controller.signal,
@@ -102,7 +117,8 @@ export function useReplyStream({ thread, enabled, onStart, onEnd, onEndedUnseen,
       track('concierge_interaction', { page: 'concierge' });
     } catch (failure) {
       if (controller.signal.aborted && partial) {
-        onEnd(threadId, { ...message('assistant', partial), ...(id ? { id } : {}) });
+        const left = { ...message('assistant', partial), ...(id ? { id } : {}) };
+        onEnd(threadId, taken.length > 0 ? { ...left, steps: taken } : left);
       } else if (failure instanceof ApiError && failure.status === 404 && from) {
         await onEndedUnseen(threadId);
       } else {
@@ -111,6 +127,7 @@ export function useReplyStream({ thread, enabled, onStart, onEnd, onEndedUnseen,
     } finally {
       saveProgress(null);
       setText(null);
+      setSteps([]);
       setBusy(false);
       abort.current = null;
       replyId.current = null;
@@ -142,5 +159,5 @@ export function useReplyStream({ thread, enabled, onStart, onEnd, onEndedUnseen,
     resume(threadId, writingId);
   }, [enabled, busy, threadId, writingId]);
 
-  return { text, busy, lastReply, start, stop };
+  return { text, steps, busy, lastReply, start, stop };
 }
