@@ -38,7 +38,7 @@ const NICE = 'Nice, France';
 const MIAMI = 'Miami, United States';
 const ST_BARTS = 'St. Barts, Saint Barthélemy';
 
-export const REQUESTS_TABLE: TableRow[] = [
+const FIRST_WRITTEN: TableRow[] = [
   // The issue's own examples.
   [
     'a private jet from Geneva to Courchevel for 10 people this Saturday',
@@ -1366,3 +1366,267 @@ export const REQUESTS_TABLE: TableRow[] = [
   ['Hello there!', { category: 'default' }],
   ['We had a wonderful dinner, thank you', { category: 'dining' }],
 ];
+
+/**
+ * Written after the parser was fixed against the rows above, and not tuned on: the harder phrasings
+ * (lower case, run-on sentences, counts and dates in unusual forms). Its figures are printed apart.
+ */
+export const WRITTEN_LATER: TableRow[] = [
+  [
+    'need a jet geneva to nice tmrw for 4 pax',
+    {
+      category: 'transportation',
+      location: GENEVA,
+      timeline: 'tomorrow',
+      dates: ['2026-11-28'],
+      party: 4,
+      origin: GENEVA,
+      destination: NICE,
+      urgency: 'high',
+    },
+  ],
+  [
+    'Could you sort out dinner for the 6 of us on Saturday in Knightsbridge? One is vegetarian.',
+    {
+      category: 'dining',
+      location: LONDON,
+      timeline: 'Saturday',
+      dates: ['2026-11-28'],
+      party: 6,
+      dietary: ['vegetarian'],
+    },
+  ],
+  [
+    'We are flying into Nice on the 12th of December and need a car to Monaco',
+    {
+      category: 'transportation',
+      location: NICE,
+      timeline: 'December 12',
+      dates: ['2026-12-12'],
+      origin: NICE,
+      destination: MONACO,
+    },
+  ],
+  [
+    'table 4 two tonite in paris pls',
+    { category: 'dining', location: PARIS, timeline: 'tonight', dates: ['2026-11-27'], party: 2, urgency: 'high' },
+  ],
+  [
+    "It's our 10th anniversary on the 3rd of January, something unforgettable in Venice",
+    {
+      category: 'concierge',
+      location: 'Venice, Italy',
+      timeline: 'January 3',
+      dates: ['2027-01-03'],
+      occasion: 'anniversary',
+    },
+  ],
+  [
+    'A chalet in Méribel for the week of Christmas, three families, 11 people in all',
+    { category: 'property', location: 'Meribel, France', timeline: 'Christmas', dates: ['2026-12-25'], party: 11 },
+  ],
+  [
+    'My assistant will send details, but roughly: London to New York, Sunday evening, 2 of us',
+    {
+      category: 'transportation',
+      location: LONDON,
+      timeline: 'Sunday',
+      dates: ['2026-11-29'],
+      party: 2,
+      origin: LONDON,
+      destination: NEW_YORK,
+    },
+  ],
+  [
+    'A boat for the day out of Antibes this Sunday, 8 friends',
+    {
+      category: 'transportation',
+      location: 'Antibes, France',
+      timeline: 'this Sunday',
+      dates: ['2026-11-29'],
+      party: 8,
+      origin: 'Antibes, France',
+    },
+  ],
+  ['What time does the Louvre close on Fridays?', { category: 'art', location: PARIS, question: true }],
+  ['Any idea if I need a jacket at Le Louis XV?', { category: 'dining', location: MONACO, question: true }],
+  [
+    "What's it like in the Maldives in August, weather-wise?",
+    {
+      category: 'concierge',
+      location: 'Maldives',
+      timeline: 'August',
+      dates: ['2027-08-01', '2027-08-31'],
+      question: true,
+    },
+  ],
+  [
+    'Reserve something special for my wife’s 40th in Capri next June, 12 guests, she is gluten intolerant',
+    {
+      category: 'dining',
+      location: 'Capri, Italy',
+      timeline: 'June',
+      dates: ['2027-06-01', '2027-06-30'],
+      party: 12,
+      occasion: 'birthday',
+      dietary: ['gluten allergy'],
+    },
+  ],
+  [
+    'Two suites in Gstaad, 20-27 February, for 4 adults',
+    {
+      category: 'travel',
+      location: 'Gstaad, Switzerland',
+      timeline: 'February',
+      dates: ['2027-02-20', '2027-02-27'],
+      party: 4,
+    },
+  ],
+  [
+    'Helicopter Courchevel-Geneva on Sunday afternoon',
+    {
+      category: 'transportation',
+      location: COURCHEVEL,
+      timeline: 'Sunday',
+      dates: ['2026-11-29'],
+      origin: COURCHEVEL,
+      destination: GENEVA,
+    },
+  ],
+  [
+    'Can we get a table at Dinner by Heston for a client lunch on Wednesday, party of three',
+    { category: 'dining', timeline: 'Wednesday', dates: ['2026-12-02'], party: 3, occasion: 'business' },
+  ],
+  [
+    'Looking for a villa in the Algarve for August with room for 14, budget €80k for the month',
+    {
+      category: 'property',
+      location: 'Algarve, Portugal',
+      timeline: 'August',
+      dates: ['2027-08-01', '2027-08-31'],
+      party: 14,
+      budget: '€80,000',
+    },
+  ],
+  [
+    'Book the spa at the Four Seasons in Milan for Saturday morning, just me',
+    { category: 'wellness', location: 'Milan, Italy', timeline: 'Saturday', dates: ['2026-11-28'], party: 1 },
+  ],
+  [
+    'Urgent - my flight from Dubai was cancelled, I need to get to London tonight',
+    {
+      category: 'transportation',
+      location: DUBAI,
+      timeline: 'tonight',
+      dates: ['2026-11-27'],
+      origin: DUBAI,
+      destination: LONDON,
+      urgency: 'high',
+    },
+  ],
+  [
+    'A shellfish-free menu for a dinner party at home in Geneva next Friday, 10 guests',
+    {
+      category: 'dining',
+      location: GENEVA,
+      timeline: 'next Friday',
+      dates: ['2026-12-04'],
+      party: 10,
+      dietary: ['shellfish allergy'],
+    },
+  ],
+  [
+    'Please arrange a proposal dinner on a private beach in the Seychelles, early March',
+    {
+      category: 'dining',
+      location: 'Seychelles',
+      timeline: 'early March',
+      dates: ['2027-03-01', '2027-03-10'],
+      occasion: 'proposal',
+    },
+  ],
+  [
+    'Paddock Club passes for the Grand Prix in Monaco, 2 people',
+    {
+      category: 'events',
+      location: MONACO,
+      timeline: 'Monaco Grand Prix',
+      dates: ['2027-06-04', '2027-06-06'],
+      party: 2,
+    },
+  ],
+  [
+    'Chauffeur for the whole of Art Basel in Basel',
+    {
+      category: 'transportation',
+      location: 'Basel, Switzerland',
+      timeline: 'Art Basel',
+      dates: ['2027-06-17', '2027-06-20'],
+    },
+  ],
+  [
+    'Dinner in Miami during Art Basel for 15, mostly collectors',
+    {
+      category: 'dining',
+      location: MIAMI,
+      timeline: 'Art Basel Miami Beach',
+      dates: ['2026-12-03', '2026-12-06'],
+      party: 15,
+    },
+  ],
+  ['Do you know the dress code for Ascot?', { category: 'events', location: 'Ascot, United Kingdom', question: true }],
+  [
+    'How cold does it get in St. Moritz in January?',
+    {
+      category: 'concierge',
+      location: 'St. Moritz, Switzerland',
+      timeline: 'January',
+      dates: ['2027-01-01', '2027-01-31'],
+      question: true,
+    },
+  ],
+  [
+    'A yacht charter in Sardinia for a week from July 18, 10 guests, no seafood for two of them',
+    {
+      category: 'travel',
+      location: 'Sardinia, Italy',
+      timeline: 'July 18',
+      dates: ['2027-07-18'],
+      party: 10,
+      dietary: ['shellfish allergy'],
+    },
+  ],
+  [
+    'Tickets for the ballet in London tomorrow for my daughter and me',
+    { category: 'events', location: LONDON, timeline: 'tomorrow', dates: ['2026-11-28'], party: 2, urgency: 'high' },
+  ],
+  [
+    'Private jet for 12 from Moscow to Courchevel on 26 December',
+    {
+      category: 'transportation',
+      location: 'Moscow, Russia',
+      timeline: 'December 26',
+      dates: ['2026-12-26'],
+      party: 12,
+      origin: 'Moscow, Russia',
+      destination: COURCHEVEL,
+    },
+  ],
+  [
+    'Fancy a weekend in Paris next weekend, hotel and a table at a 3-star, two people',
+    { category: 'travel', location: PARIS, timeline: 'next weekend', dates: ['2026-12-05', '2026-12-06'], party: 2 },
+  ],
+  [
+    "New Year's Eve party on a yacht in Dubai, 30 guests, halal catering",
+    {
+      category: 'events',
+      location: DUBAI,
+      timeline: "New Year's Eve",
+      dates: ['2026-12-31'],
+      party: 30,
+      dietary: ['halal'],
+    },
+  ],
+];
+
+export const REQUESTS_TABLE: TableRow[] = [...FIRST_WRITTEN, ...WRITTEN_LATER];
