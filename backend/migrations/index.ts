@@ -22,6 +22,7 @@ import { Migration20261127110000AuditLog } from './Migration20261127110000AuditL
 import { Migration20261127120000Members } from './Migration20261127120000Members';
 import { Migration20261127200000MemberPreferences } from './Migration20261127200000MemberPreferences';
 import { Migration20261127210000ReplySteps } from './Migration20261127210000ReplySteps';
+import { Migration20261127220000Bookings } from './Migration20261127220000Bookings';
 import { Migration20261127230000MemberNotices } from './Migration20261127230000MemberNotices';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -52,5 +53,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127120000Members', class: Migration20261127120000Members },
   { name: 'Migration20261127200000MemberPreferences', class: Migration20261127200000MemberPreferences },
   { name: 'Migration20261127210000ReplySteps', class: Migration20261127210000ReplySteps },
+  { name: 'Migration20261127220000Bookings', class: Migration20261127220000Bookings },
   { name: 'Migration20261127230000MemberNotices', class: Migration20261127230000MemberNotices },
 ];

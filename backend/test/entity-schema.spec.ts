@@ -7,9 +7,11 @@ import { createTestApp, type TestApp } from './support/test-app';
  * foreign keys and its generator would drop these: the only difference allowed everywhere.
  */
 const FOREIGN_KEYS: Array<[table: string, constraint: string]> = [
+  ['booking_payments', 'booking_payments_member_id_fkey'],
   ['concierge_messages', 'concierge_messages_thread_id_fkey'],
   ['invitation_send_batches', 'invitation_send_batches_event_id_fkey'],
   ['invitations', 'invitations_event_id_fkey'],
+  ['member_cards', 'member_cards_member_id_fkey'],
   ['member_memory_settings', 'member_memory_settings_member_id_fkey'],
   ['member_passkeys', 'member_passkeys_member_id_fkey'],
   ['member_preferences', 'member_preferences_member_id_fkey'],

@@ -47,6 +47,9 @@ export const ERROR_CODES = {
   MEMBERS_ONLY: 'Only a signed-in member has this (a house-password session names no one to remember).',
   PASSKEYS_UNAVAILABLE: 'Passkeys need a domain name; this site offers email sign-in only.',
   PASSKEY_REFUSED: 'The passkey could not be verified (unknown, expired challenge or a wrong signature).',
+  OPTION_EXPIRED: 'The option is past its valid-until time; the concierge may propose it again.',
+  OPTION_ALREADY_ACCEPTED: 'Another option of this request is already accepted (or being paid).',
+  PAYMENT_NEEDED: 'The option has a price: a member accepts it by paying (the pay route), not here.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 import { AdminModule, StaffOnly } from './admin';
 import { AnalyticsModule } from './analytics';
 import { AuditModule } from './audit';
+import { BookingsModule } from './bookings';
 import { ConciergeModule } from './concierge';
 import { ConciergeLanguageModule } from './concierge-language';
 import { RequestsModule } from './requests';
@@ -39,6 +40,7 @@ export const DOMAIN_MODULES = [
   RequestsModule,
   MemberNoticesModule,
   ConciergeModule,
+  BookingsModule,
   ThreadSessionsModule,
   ImagesModule,
   VendorsModule,

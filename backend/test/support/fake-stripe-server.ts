@@ -46,6 +46,25 @@ export interface FakeEvent {
 
 /** Test cards as payment method ids, the way Stripe's test mode names them. */
 const DECLINED = new Set(['pm_card_chargeDeclined', 'pm_card_visa_chargeDeclined']);
+/** Asks for 3-D Secure on every payment (Stripe's 4000 0027 6000 3184). */
+const AUTHENTICATES = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecure2Required']);
+const LAST4: Record<string, string> = {
+  pm_card_visa: '4242',
+  pm_card_mastercard: '4444',
+  pm_card_authenticationRequired: '3184',
+  pm_card_chargeDeclined: '0341',
+};
+
+export interface FakeSetupIntent extends Json {
+  id: string;
+  object: 'setup_intent';
+  status: string;
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  usage: string;
+}
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -57,6 +76,10 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 export async function startFakeStripe(options: { secretKey?: string } = {}) {
   const secretKey = options.secretKey ?? 'sk_test_fake_123';
   const intents = new Map<string, FakeIntent>();
+  const setups = new Map<string, FakeSetupIntent>();
+  /** Saved payment methods: their id, the test card they were made from, their customer. */
+  const methods = new Map<string, { kind: string; customer: string | null }>();
+  const kindOf = (paymentMethod: string) => methods.get(paymentMethod)?.kind ?? paymentMethod;
   const charges = new Map<string, FakeCharge>();
   const idempotent = new Map<string, { status: number; body: Json; params: string }>();
   const events: FakeEvent[] = [];
@@ -89,10 +112,29 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
       : intent;
 
   /** What Stripe.js does in the browser: confirm the intent with a payment method. */
-  const confirm = (intent: FakeIntent, paymentMethod: string) => {
+  const confirm = (intent: FakeIntent, paymentMethod: string, authenticated = false) => {
     if (intent.status === 'succeeded')
       return error(400, 'invalid_request_error', 'This PaymentIntent has already succeeded.');
-    if (DECLINED.has(paymentMethod)) {
+    intent.payment_method = paymentMethod;
+    if (DECLINED.has(kindOf(paymentMethod))) return take(intent);
+    if (AUTHENTICATES.has(kindOf(paymentMethod)) && !authenticated) {
+      intent.status = 'requires_action';
+      intent.next_action = { type: 'use_stripe_sdk' };
+      emit('payment_intent.requires_action', intent);
+      return { status: 200, body: intent as Json };
+    }
+    if (intent.capture_method === 'manual') {
+      Object.assign(intent, { status: 'requires_capture', amount_capturable: intent.amount, last_payment_error: null });
+      emit('payment_intent.amount_capturable_updated', intent);
+      return { status: 200, body: intent as Json };
+    }
+    return take(intent);
+  };
+
+  /** The money is taken: a charge, and the success events. */
+  const take = (intent: FakeIntent) => {
+    const paymentMethod = String(intent.payment_method ?? 'pm_card_visa');
+    if (DECLINED.has(kindOf(paymentMethod))) {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
       emit('payment_intent.payment_failed', intent);
@@ -150,10 +192,21 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
         latest_charge: null,
         last_payment_error: null,
         payment_method_types: ['card'],
+        capture_method: body.get('capture_method') ?? 'automatic',
+        customer: body.get('customer'),
+        payment_method: body.get('payment_method'),
         livemode: false,
       };
       intents.set(id, intent);
       emit('payment_intent.created', intent);
+      const saved = body.get('payment_method');
+      if (body.get('confirm') === 'true' && saved) {
+        const method = methods.get(saved);
+        if (!method || method.customer !== intent.customer) {
+          return error(400, 'invalid_request_error', `No such PaymentMethod: '${saved}'`, 'resource_missing');
+        }
+        return confirm(intent, saved);
+      }
       return { status: 200, body: intent as Json };
     }
     if ((match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && method === 'GET') {
@@ -167,6 +220,82 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
       if (!intent)
         return error(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, 'resource_missing');
       return confirm(intent, body.get('payment_method') ?? 'pm_card_visa');
+    }
+    if ((match = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path)) && method === 'POST') {
+      const intent = intents.get(match[1]);
+      if (!intent)
+        return error(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, 'resource_missing');
+      if (intent.status !== 'requires_capture') {
+        return error(
+          400,
+          'invalid_request_error',
+          `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+          'payment_intent_unexpected_state',
+        );
+      }
+      return take(intent);
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      return { status: 200, body: { id: newId('cus'), object: 'customer', email: body.get('email') } };
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of body) {
+        const m = /^metadata\[(.+)\]$/.exec(key);
+        if (m) metadata[m[1]] = value;
+      }
+      const id = newId('seti');
+      const setup: FakeSetupIntent = {
+        id,
+        object: 'setup_intent',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        customer: body.get('customer'),
+        payment_method: null,
+        metadata,
+        usage: body.get('usage') ?? 'off_session',
+      };
+      setups.set(id, setup);
+      return { status: 200, body: setup as Json };
+    }
+    if ((match = /^\/v1\/setup_intents\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const setup = setups.get(match[1]);
+      if (!setup) return error(404, 'invalid_request_error', `No such setupintent: '${match[1]}'`, 'resource_missing');
+      return { status: 200, body: setup as Json };
+    }
+    if ((match = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(path)) && method === 'POST') {
+      const setup = setups.get(match[1]);
+      if (!setup) return error(404, 'invalid_request_error', `No such setupintent: '${match[1]}'`, 'resource_missing');
+      const kind = body.get('payment_method') ?? 'pm_card_visa';
+      if (DECLINED.has(kind) && kind !== 'pm_card_chargeDeclined') {
+        return error(402, 'card_error', 'Your card was declined.', 'card_declined');
+      }
+      // Stripe makes a new payment method of the test card, attached to the setup's customer.
+      const saved = newId('pm');
+      methods.set(saved, { kind, customer: setup.customer });
+      Object.assign(setup, { status: 'succeeded', payment_method: saved });
+      emit('setup_intent.succeeded', setup);
+      return { status: 200, body: setup as Json };
+    }
+    if ((match = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const saved = methods.get(match[1]);
+      if (!saved) return error(404, 'invalid_request_error', `No such PaymentMethod: '${match[1]}'`, 'resource_missing');
+      return {
+        status: 200,
+        body: {
+          id: match[1],
+          object: 'payment_method',
+          type: 'card',
+          customer: saved.customer,
+          card: { brand: 'visa', last4: LAST4[saved.kind] ?? '4242', exp_month: 12, exp_year: 2030 },
+        },
+      };
+    }
+    if ((match = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path)) && method === 'POST') {
+      const saved = methods.get(match[1]);
+      if (!saved) return error(404, 'invalid_request_error', `No such PaymentMethod: '${match[1]}'`, 'resource_missing');
+      saved.customer = null;
+      return { status: 200, body: { id: match[1], object: 'payment_method', customer: null } };
     }
     if ((match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)) && method === 'POST') {
       const intent = intents.get(match[1]);
@@ -318,10 +447,19 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
     dropNextAnswers(count: number) {
       dropNextAnswers = count;
     },
+    setups,
+    /** What Stripe.js does when the bank's 3-D Secure page is completed: the payment goes on. */
+    authenticate(intentId: string) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== 'requires_action') throw new Error(`No intent awaiting 3-D Secure: ${intentId}`);
+      return confirm(intent, String(intent.payment_method), true);
+    },
     /** A Stripe-shaped event that the account did not produce (for order and duplicate tests). */
     makeEvent: emit,
     reset() {
       intents.clear();
+      setups.clear();
+      methods.clear();
       charges.clear();
       idempotent.clear();
       events.length = 0;

@@ -60,6 +60,6 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     ConciergeTools,
     { provide: VendorDirectory, useClass: PartnerDirectory },
   ],
-  exports: [ConciergeSessionService, ConciergeSessionGuard],
+  exports: [ConciergeSessionService, ConciergeSessionGuard, ThreadsService],
 })
 export class ConciergeModule {}

@@ -7,3 +7,5 @@ export { ConciergeModule } from './concierge.module';
 export { CONCIERGE_COOKIE, ConciergeSessionService } from './concierge-session.service';
 export { ConciergeSessionGuard } from './concierge-session.guard';
 export { OpenForWritesGuard } from './open-for-writes.guard';
+/** Posting into a member's thread as the concierge (bookings tells the member of a payment there). */
+export { ThreadsService } from './threads/threads.service';

@@ -1,4 +1,7 @@
 /**
- * What the app's composition root uses of payments: its Nest module. Everything else here is its own.
+ * What other modules use of payments: its Nest module (which provides the gateway, PAYMENT_GATEWAY
+ * from platform/payments) and the event routes through which a module that takes payments of its
+ * own (bookings) receives its provider events. Everything else here is its own.
  */
 export { PaymentsModule } from './payments.module';
+export { PaymentEventRoutes, type PaymentEventRoute } from './payment-event-routes';

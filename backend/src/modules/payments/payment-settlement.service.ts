@@ -7,6 +7,7 @@ import { EmailDeliveryService } from '../../platform/mail/email-delivery.service
 import type { EventView } from '../events';
 import { ReservationsService, type ReservationView } from '../invitations';
 import { amountDue } from './money';
+import { PaymentEventRoutes } from './payment-event-routes';
 import { Payment, type RefundReason } from './payment.entity';
 import { StripeEvent } from './stripe-event.entity';
 
@@ -69,6 +70,7 @@ export class PaymentSettlement {
     private readonly emails: EmailDeliveryService,
     private readonly reservations: ReservationsService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly routes: PaymentEventRoutes,
   ) {}
 
   /** Applies a stored provider event once; a second run (retry, duplicate job) changes nothing. */
@@ -76,6 +78,8 @@ export class PaymentSettlement {
     const stored = await this.em.fork().findOne(StripeEvent, { id: eventId });
     if (!stored) return 'missing';
     if (stored.processedAt) return stored.outcome ?? 'done';
+    const route = await this.routes.routeOf(this.em.fork(), stored.payload as unknown as GatewayEvent);
+    if (route) return this.applyRouted(eventId, (em, event) => route.apply(em, event));
     const outcome = await this.outcomeOf(stored.payload as unknown as GatewayEvent);
     return this.em.fork().transactional(async (em) => {
       const row = await em.findOne(
@@ -85,6 +89,22 @@ export class PaymentSettlement {
       );
       if (!row || row.processedAt) return row?.outcome ?? 'done';
       const result = outcome ? await this.settle(em, outcome) : 'ignored';
+      row.processedAt = new Date();
+      row.outcome = result;
+      return result;
+    });
+  }
+
+  /** Another module's event, applied by it under the same lock and processed mark as ours. */
+  private applyRouted(eventId: string, apply: (em: EntityManager, event: GatewayEvent) => Promise<string>) {
+    return this.em.fork().transactional(async (em) => {
+      const row = await em.findOne(
+        StripeEvent,
+        { id: eventId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+      );
+      if (!row || row.processedAt) return row?.outcome ?? 'done';
+      const result = await apply(em, row.payload as unknown as GatewayEvent);
       row.processedAt = new Date();
       row.outcome = result;
       return result;

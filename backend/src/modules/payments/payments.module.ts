@@ -9,7 +9,12 @@ import type { AppConfig } from '../../config/environment';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../platform/payments/payment-gateway';
 import { StripeGateway } from '../../platform/payments/stripe-gateway';
 import { TestPaymentGateway } from '../../platform/payments/test-gateway';
-import { TestGatewayIntent, TestGatewayRefund } from '../../platform/payments/test-gateway.entity';
+import {
+  TestGatewayIntent,
+  TestGatewayPaymentMethod,
+  TestGatewayRefund,
+  TestGatewaySetupIntent,
+} from '../../platform/payments/test-gateway.entity';
 import { EventsModule } from '../events';
 import { InvitationsModule } from '../invitations';
 import { AdminPaymentsController } from './admin-payments.controller';
@@ -21,6 +26,7 @@ import { RefundPaymentJob } from './jobs/refund-payment.job';
 import { SendPartialRefundNoticeJob } from './jobs/send-partial-refund-notice.job';
 import { ReleaseExpiredHoldsJob } from './jobs/release-expired-holds.job';
 import { SendRefundNoticeJob } from './jobs/send-refund-notice.job';
+import { PaymentEventRoutes } from './payment-event-routes';
 import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsMailer } from './payments.mailer';
@@ -41,7 +47,15 @@ const gatewayProvider = {
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([Payment, StripeEvent, PaymentRefund, TestGatewayIntent, TestGatewayRefund]),
+    MikroOrmModule.forFeature([
+      Payment,
+      StripeEvent,
+      PaymentRefund,
+      TestGatewayIntent,
+      TestGatewayRefund,
+      TestGatewayPaymentMethod,
+      TestGatewaySetupIntent,
+    ]),
     EventsModule,
     InvitationsModule,
   ],
@@ -49,6 +63,7 @@ const gatewayProvider = {
   providers: [
     gatewayProvider,
     StripeEventsService,
+    PaymentEventRoutes,
     PaymentSettlement,
     PaymentsService,
     PaymentsMailer,
@@ -61,6 +76,7 @@ const gatewayProvider = {
     SendRefundNoticeJob,
     ReleaseExpiredHoldsJob,
   ],
-  exports: [PaymentsService],
+  // The gateway and the event routes: for modules that take payments of their own (bookings).
+  exports: [PaymentsService, PAYMENT_GATEWAY, PaymentEventRoutes],
 })
 export class PaymentsModule {}

@@ -27,13 +27,36 @@ export type ClosedReason = (typeof CLOSED_REASONS)[number];
 /** Who made a change: the member, a named staff member, or the concierge engine. */
 export type HistoryActor = 'member' | 'staff' | 'concierge';
 
-/** One of the options staff propose: what, and its price. */
+/**
+ * One of the options staff propose: what, and its price (in major units, as staff write it), with
+ * what a member reads before accepting. Options proposed before these fields existed have none.
+ */
 export interface RequestOption {
   id: string;
   title: string;
   price: number;
   currency: string;
+  description?: string | null;
+  cancellationTerms?: string | null;
+  /** ISO date-time after which it can no longer be accepted. */
+  validUntil?: string | null;
+  /** ISO date-time it takes place (the confirmation's calendar entry). */
+  startsAt?: string | null;
+  /** The amount is held on the card and taken only once staff confirm with the supplier. */
+  supplierToConfirm?: boolean;
+  /** ISO date-time until which a cancellation is refunded in full; after it, nothing is. Absent: always refunded. */
+  refundableUntil?: string | null;
 }
+
+/** The fields staff write on an option beside its title and price. */
+export const OPTION_DETAILS = [
+  'description',
+  'cancellationTerms',
+  'validUntil',
+  'startsAt',
+  'supplierToConfirm',
+  'refundableUntil',
+] as const;
 
 /** How a status reads to people ('options proposed'). */
 export const STATUS_LABEL: Record<RequestStatus, string> = {

@@ -6,7 +6,22 @@ import { CLOSED_REASONS, REQUEST_STATUSES } from './request-lifecycle';
 
 export const REQUEST_OPTION = schema(
   'RequestOption',
-  t.object({ id: t.string(), title: t.string(), price: t.number(), currency: t.string() }),
+  t.object(
+    {
+      id: t.string(),
+      title: t.string(),
+      price: t.number(),
+      currency: t.string(),
+      description: t.nullable(t.string()),
+      cancellationTerms: t.nullable(t.string()),
+      validUntil: t.nullable(t.dateTime()),
+      startsAt: t.nullable(t.dateTime()),
+      supplierToConfirm: t.boolean(),
+      refundableUntil: t.nullable(t.dateTime()),
+    },
+    // Options proposed before these existed have none of them.
+    ['description', 'cancellationTerms', 'validUntil', 'startsAt', 'supplierToConfirm', 'refundableUntil'],
+  ),
 );
 
 export const REQUEST_FIELDS = {

@@ -470,10 +470,9 @@ export class RequestsService {
           throw AppError.conflict(`Options cannot be proposed: this request is ${LABEL[request.status]}.`);
         }
         request.options = options.map((option) => ({
+          ...option,
           id: randomUUID(),
           title: option.title.trim(),
-          price: option.price,
-          currency: option.currency,
         }));
         request.acceptedOptionId = null;
         this.move(em, request, 'options_proposed', actor, note ?? options.map((o) => o.title.trim()).join('; '));

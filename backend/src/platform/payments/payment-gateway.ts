@@ -35,6 +35,37 @@ export interface CreateIntentInput {
   idempotencyKey: string;
   description: string;
   metadata: Record<string, string>;
+  /** 'manual' holds the amount until captured (or cancelled); absent: charged at once. */
+  captureMethod?: CaptureMethod;
+  /** The gateway customer the card is kept under, when it is to be charged again. */
+  customerId?: string;
+}
+
+export type CaptureMethod = 'automatic' | 'manual';
+
+/** A saved card's charge with the member present: created and confirmed in one call. */
+export interface ChargeSavedCardInput extends CreateIntentInput {
+  customerId: string;
+  paymentMethodId: string;
+}
+
+/** A SetupIntent: the card form saves a card for later charges without taking money. */
+export interface GatewaySetup {
+  id: string;
+  clientSecret: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
+  customerId: string;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+}
+
+/** What a saved card shows: brand and last four. */
+export interface GatewayCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 export interface GatewayRefund {
@@ -66,6 +97,21 @@ export interface PaymentGateway {
     reason?: string;
     amount?: number;
   }): Promise<GatewayRefund>;
+  /** A customer to keep a member's cards under. */
+  createCustomer(input: { email: string; name: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<string>;
+  createSetup(input: { customerId: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<GatewaySetup>;
+  retrieveSetup(id: string): Promise<GatewaySetup | null>;
+  retrieveCard(paymentMethodId: string): Promise<GatewayCard | null>;
+  /** Forgets a saved card at the provider (it can no longer be charged). */
+  detachCard(paymentMethodId: string): Promise<void>;
+  /**
+   * Charges (or holds, with manual capture) a saved card, the member present: the answer may be
+   * `requires_action` (3-D Secure, finished in the browser with the client secret). A decline is a
+   * GatewayError of type card_error.
+   */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayIntent>;
+  /** Takes a held amount (an intent in requires_capture). */
+  captureIntent(id: string, idempotencyKey: string): Promise<GatewayIntent>;
 }
 
 export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
@@ -83,6 +129,8 @@ export class GatewayError extends Error {
     message: string,
     readonly type: string,
     readonly statusCode?: number,
+    /** The provider's decline code (card_declined, insufficient_funds...), when it gave one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'GatewayError';

@@ -1,10 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { IntentStatus } from './payment-gateway';
+import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { CaptureMethod, GatewaySetup, IntentStatus } from './payment-gateway';
 
 /** A payment intent of the offline test gateway (TestPaymentGateway reads and locks it with SQL). */
 @Entity({ tableName: 'test_gateway_intents' })
 export class TestGatewayIntent {
-  [OptionalProps]?: 'description' | 'metadata' | 'refunded' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'description' | 'metadata' | 'refunded' | 'captureMethod' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'text' })
   id: string;
@@ -46,6 +46,15 @@ export class TestGatewayIntent {
   @Property({ type: 'boolean', default: false })
   refunded: boolean;
 
+  @Property({ type: 'text', default: 'automatic' })
+  captureMethod: CaptureMethod;
+
+  @Property({ type: 'text', nullable: true })
+  customerId?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  paymentMethodId?: string | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date;
 
@@ -69,6 +78,64 @@ export class TestGatewayRefund {
 
   @Property({ type: 'integer' })
   amount: number;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date;
+}
+
+/** A card saved through a test SetupIntent; its behaviour comes from the test card's number. */
+@Entity({ tableName: 'test_gateway_payment_methods' })
+export class TestGatewayPaymentMethod {
+  [OptionalProps]?: 'createdAt';
+
+  @PrimaryKey({ type: 'text' })
+  id: string;
+
+  /** Null once detached. */
+  @Property({ type: 'text', nullable: true })
+  customerId?: string | null;
+
+  @Property({ type: 'text' })
+  brand: string;
+
+  @Property({ type: 'text' })
+  last4: string;
+
+  @Property({ type: 'integer' })
+  expMonth: number;
+
+  @Property({ type: 'integer' })
+  expYear: number;
+
+  @Enum({ items: ['succeeds', 'authenticates', 'declines'] })
+  behaviour: 'succeeds' | 'authenticates' | 'declines';
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date;
+}
+
+/** A SetupIntent of the test gateway: a card form that saves a card without taking money. */
+@Entity({ tableName: 'test_gateway_setup_intents' })
+export class TestGatewaySetupIntent {
+  [OptionalProps]?: 'metadata' | 'createdAt';
+
+  @PrimaryKey({ type: 'text' })
+  id: string;
+
+  @Property({ type: 'text' })
+  clientSecret: string;
+
+  @Property({ type: 'text' })
+  customerId: string;
+
+  @Property({ type: 'text' })
+  status: GatewaySetup['status'];
+
+  @Property({ type: 'text', nullable: true })
+  paymentMethodId?: string | null;
+
+  @Property({ type: 'jsonb', defaultRaw: `'{}'` })
+  metadata: Record<string, string>;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date;

@@ -2,7 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import {
   GatewayError,
+  type CaptureMethod,
+  type ChargeSavedCardInput,
   type CreateIntentInput,
+  type GatewayCard,
+  type GatewaySetup,
   type GatewayEvent,
   type GatewayIntent,
   type GatewayRefund,
@@ -22,6 +26,8 @@ export interface TestCard {
   cvc: string;
 }
 
+export type TestSetupOutcome = { ok: true; setup: GatewaySetup } | { ok: false; message: string; code: string };
+
 export type TestCardOutcome = { ok: true; intent: GatewayIntent } | { ok: false; message: string; code: string };
 
 interface IntentRow {
@@ -37,6 +43,28 @@ interface IntentRow {
   receipt_url: string | null;
   last_error: string | null;
   refunded: boolean;
+  capture_method: CaptureMethod;
+  customer_id: string | null;
+  payment_method_id: string | null;
+}
+
+interface SetupRow {
+  id: string;
+  client_secret: string;
+  customer_id: string;
+  status: GatewaySetup['status'];
+  payment_method_id: string | null;
+  metadata: Record<string, string>;
+}
+
+interface MethodRow {
+  id: string;
+  customer_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: 'succeeds' | 'authenticates' | 'declines';
 }
 
 /** Card numbers with a fixed outcome, as in Stripe's test mode. Other valid numbers succeed. */
@@ -44,6 +72,12 @@ const DECLINES: Record<string, { message: string; code: string }> = {
   '4000000000000002': { message: 'Your card was declined.', code: 'card_declined' },
   '4000000000009995': { message: 'Your card has insufficient funds.', code: 'insufficient_funds' },
 };
+
+/** A card that asks for 3-D Secure on every payment made with the member present. */
+const AUTHENTICATES = new Set(['4000002760003184', '4000002500003155']);
+/** Saved without trouble, declined when charged (as Stripe's 4000 0000 0000 0341). */
+const DECLINES_WHEN_CHARGED = '4000000000000341';
+const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
@@ -65,8 +99,9 @@ export class TestPaymentGateway implements PaymentGateway {
     const em = this.em.fork();
     const intentId = id('pi');
     await em.execute(
-      `insert into test_gateway_intents (id, idempotency_key, client_secret, amount, currency, status, description, metadata)
-       values (?, ?, ?, ?, ?, 'requires_payment_method', ?, ?::jsonb)
+      `insert into test_gateway_intents (id, idempotency_key, client_secret, amount, currency, status, description, metadata,
+                                         capture_method, customer_id)
+       values (?, ?, ?, ?, ?, 'requires_payment_method', ?, ?::jsonb, ?, ?)
        on conflict (idempotency_key) do nothing`,
       [
         intentId,
@@ -76,6 +111,8 @@ export class TestPaymentGateway implements PaymentGateway {
         input.currency.toLowerCase(),
         input.description,
         JSON.stringify(input.metadata),
+        input.captureMethod ?? 'automatic',
+        input.customerId ?? null,
       ],
     );
     const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where idempotency_key = ?', [
@@ -123,15 +160,193 @@ export class TestPaymentGateway implements PaymentGateway {
         await this.sink.record(em, this.event('payment_intent.payment_failed', intentObject(failed, decline.code)));
         return { ok: false as const, ...decline };
       }
-      const chargeId = id('ch');
-      const [paid] = await em.execute<IntentRow[]>(
-        `update test_gateway_intents set status = 'succeeded', charge_id = ?, payment_method_type = 'card',
-            receipt_url = ?, last_error = null, updated_at = now() where id = ? returning *`,
-        [chargeId, `${this.receiptBaseUrl}/${chargeId}`, intentId],
-      );
-      await this.sink.record(em, this.event('payment_intent.succeeded', intentObject(paid)));
-      return { ok: true as const, intent: toIntent(paid) };
+      // Bookings meet 3-D Secure as Stripe's test cards ask for it; ticket payments never did.
+      if (row.metadata?.purpose === 'booking' && AUTHENTICATES.has(digits(card.number))) {
+        const [waiting] = await em.execute<IntentRow[]>(
+          `update test_gateway_intents set status = 'requires_action', payment_method_type = 'card', last_error = null,
+              updated_at = now() where id = ? returning *`,
+          [intentId],
+        );
+        return { ok: true as const, intent: toIntent(waiting) };
+      }
+      return { ok: true as const, intent: await this.complete(em, row) };
     });
+  }
+
+  /** A confirmed card's money: taken (automatic capture) or held (manual), with the event Stripe sends. */
+  private async complete(em: EntityManager, row: IntentRow): Promise<GatewayIntent> {
+    if (row.capture_method === 'manual') {
+      const [held] = await em.execute<IntentRow[]>(
+        `update test_gateway_intents set status = 'requires_capture', payment_method_type = 'card', last_error = null,
+            updated_at = now() where id = ? returning *`,
+        [row.id],
+      );
+      await this.sink.record(em, this.event('payment_intent.amount_capturable_updated', intentObject(held)));
+      return toIntent(held);
+    }
+    const chargeId = id('ch');
+    const [paid] = await em.execute<IntentRow[]>(
+      `update test_gateway_intents set status = 'succeeded', charge_id = ?, payment_method_type = 'card',
+          receipt_url = ?, last_error = null, updated_at = now() where id = ? returning *`,
+      [chargeId, `${this.receiptBaseUrl}/${chargeId}`, row.id],
+    );
+    await this.sink.record(em, this.event('payment_intent.succeeded', intentObject(paid)));
+    return toIntent(paid);
+  }
+
+  /** What the bank's 3-D Secure page does: the member completes (or fails) the authentication. */
+  async authenticate(intentId: string, clientSecret: string, passed: boolean): Promise<GatewayIntent> {
+    return this.em.fork().transactional(async (em) => {
+      const row = await this.lockIntent(em, intentId);
+      if (row.client_secret !== clientSecret) {
+        throw new GatewayError(`No such payment_intent: '${intentId}'`, 'invalid_request_error', 404);
+      }
+      if (row.status !== 'requires_action') return toIntent(row);
+      if (passed) return this.complete(em, row);
+      const [failed] = await em.execute<IntentRow[]>(
+        `update test_gateway_intents set status = 'requires_payment_method', last_error = ?, updated_at = now()
+          where id = ? returning *`,
+        [AUTHENTICATION_FAILED, intentId],
+      );
+      await this.sink.record(
+        em,
+        this.event('payment_intent.payment_failed', intentObject(failed, 'payment_intent_authentication_failure')),
+      );
+      return toIntent(failed);
+    });
+  }
+
+  async createCustomer(): Promise<string> {
+    return id('cus');
+  }
+
+  async createSetup(input: {
+    customerId: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<GatewaySetup> {
+    const setupId = id('seti');
+    const [row] = await this.em.fork().execute<SetupRow[]>(
+      `insert into test_gateway_setup_intents (id, client_secret, customer_id, status, metadata)
+       values (?, ?, ?, 'requires_payment_method', ?::jsonb) returning *`,
+      [setupId, `${setupId}_secret_${randomBytes(12).toString('hex')}`, input.customerId, JSON.stringify(input.metadata)],
+    );
+    return toSetup(row);
+  }
+
+  async retrieveSetup(setupId: string): Promise<GatewaySetup | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<SetupRow[]>('select * from test_gateway_setup_intents where id = ?', [setupId]);
+    return row ? toSetup(row) : null;
+  }
+
+  /** What Stripe.js does with the card form of a SetupIntent: the card is saved under the customer. */
+  async confirmSetupCard(setupId: string, clientSecret: string, card: TestCard): Promise<TestSetupOutcome> {
+    const invalid = validateCard(card);
+    if (invalid) return { ok: false, ...invalid };
+    return this.em.fork().transactional(async (em) => {
+      const [row] = await em.execute<SetupRow[]>('select * from test_gateway_setup_intents where id = ? for update', [
+        setupId,
+      ]);
+      if (!row || row.client_secret !== clientSecret) {
+        throw new GatewayError(`No such setup_intent: '${setupId}'`, 'invalid_request_error', 404);
+      }
+      if (row.status === 'succeeded') return { ok: true as const, setup: toSetup(row) };
+      const number = digits(card.number);
+      const decline = DECLINES[number];
+      if (decline) return { ok: false as const, ...decline };
+      const [month, year] = expiryOf(card.expiry);
+      const methodId = id('pm');
+      await em.execute(
+        `insert into test_gateway_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behaviour)
+         values (?, ?, ?, ?, ?, ?, ?)`,
+        [
+          methodId,
+          row.customer_id,
+          brandOf(number),
+          number.slice(-4),
+          month,
+          year,
+          AUTHENTICATES.has(number) ? 'authenticates' : number === DECLINES_WHEN_CHARGED ? 'declines' : 'succeeds',
+        ],
+      );
+      const [saved] = await em.execute<SetupRow[]>(
+        `update test_gateway_setup_intents set status = 'succeeded', payment_method_id = ? where id = ? returning *`,
+        [methodId, setupId],
+      );
+      await this.sink.record(em, this.event('setup_intent.succeeded', setupObject(saved)));
+      return { ok: true as const, setup: toSetup(saved) };
+    });
+  }
+
+  async retrieveCard(paymentMethodId: string): Promise<GatewayCard | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<MethodRow[]>('select * from test_gateway_payment_methods where id = ?', [paymentMethodId]);
+    return row
+      ? { id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year }
+      : null;
+  }
+
+  async detachCard(paymentMethodId: string): Promise<void> {
+    await this.em
+      .fork()
+      .execute('update test_gateway_payment_methods set customer_id = null where id = ?', [paymentMethodId]);
+  }
+
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayIntent> {
+    const created = await this.createIntent(input);
+    return this.em.fork().transactional(async (em) => {
+      const row = await this.lockIntent(em, created.id);
+      if (row.status !== 'requires_payment_method' || row.payment_method_id) return toIntent(row);
+      const [method] = await em.execute<MethodRow[]>('select * from test_gateway_payment_methods where id = ?', [
+        input.paymentMethodId,
+      ]);
+      if (!method || method.customer_id !== input.customerId) {
+        throw new GatewayError(`No such PaymentMethod: '${input.paymentMethodId}'`, 'invalid_request_error', 400);
+      }
+      await em.execute('update test_gateway_intents set payment_method_id = ? where id = ?', [method.id, row.id]);
+      if (method.behaviour === 'declines') {
+        const decline = DECLINES['4000000000000002'];
+        const [failed] = await em.execute<IntentRow[]>(
+          `update test_gateway_intents set last_error = ?, updated_at = now() where id = ? returning *`,
+          [decline.message, row.id],
+        );
+        await this.sink.record(em, this.event('payment_intent.payment_failed', intentObject(failed, decline.code)));
+        throw new GatewayError(decline.message, 'card_error', 402, decline.code);
+      }
+      if (method.behaviour === 'authenticates') {
+        const [waiting] = await em.execute<IntentRow[]>(
+          `update test_gateway_intents set status = 'requires_action', payment_method_type = 'card', updated_at = now()
+            where id = ? returning *`,
+          [row.id],
+        );
+        return toIntent(waiting);
+      }
+      return this.complete(em, { ...row, payment_method_id: method.id });
+    });
+  }
+
+  async captureIntent(intentId: string): Promise<GatewayIntent> {
+    return this.em.fork().transactional(async (em) => {
+      const row = await this.lockIntent(em, intentId);
+      if (row.status === 'succeeded') return toIntent(row);
+      if (row.status !== 'requires_capture') {
+        throw new GatewayError(
+          `This PaymentIntent could not be captured because it has a status of ${row.status}.`,
+          'invalid_request_error',
+          400,
+        );
+      }
+      return this.complete(em, { ...row, capture_method: 'automatic' });
+    });
+  }
+
+  private async lockIntent(em: EntityManager, intentId: string): Promise<IntentRow> {
+    const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where id = ? for update', [intentId]);
+    if (!row) throw new GatewayError(`No such payment_intent: '${intentId}'`, 'invalid_request_error', 404);
+    return row;
   }
 
   async cancelIntent(intentId: string): Promise<GatewayIntent> {
@@ -265,6 +480,42 @@ export function validateCard(card: TestCard, now = new Date()): { message: strin
   return null;
 }
 
+function expiryOf(expiry: string): [number, number] {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry) as RegExpExecArray;
+  return [Number(match[1]), match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2])];
+}
+
+function brandOf(number: string): string {
+  if (number.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  return 'card';
+}
+
+function toSetup(row: SetupRow): GatewaySetup {
+  return {
+    id: row.id,
+    clientSecret: row.client_secret,
+    status: row.status,
+    customerId: row.customer_id,
+    paymentMethodId: row.payment_method_id,
+    metadata: row.metadata ?? {},
+  };
+}
+
+function setupObject(row: SetupRow): GatewayEvent['data']['object'] {
+  return {
+    id: row.id,
+    object: 'setup_intent',
+    status: row.status,
+    customer: row.customer_id,
+    payment_method: row.payment_method_id,
+    metadata: row.metadata,
+    usage: 'off_session',
+    livemode: false,
+  };
+}
+
 function toIntent(row: IntentRow): GatewayIntent {
   return {
     id: row.id,
@@ -290,6 +541,10 @@ function intentObject(row: IntentRow, declineCode?: string): GatewayEvent['data'
     metadata: row.metadata,
     latest_charge: row.charge_id,
     payment_method_types: ['card'],
+    capture_method: row.capture_method ?? 'automatic',
+    amount_capturable: row.status === 'requires_capture' ? Number(row.amount) : 0,
+    customer: row.customer_id ?? null,
+    payment_method: row.payment_method_id ?? null,
     last_payment_error: row.last_error
       ? { type: 'card_error', code: declineCode ?? 'card_declined', message: row.last_error }
       : null,

@@ -3,7 +3,9 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
+  IsISO8601,
   IsNotEmpty,
   IsNumber,
   IsOptional,
@@ -80,6 +82,34 @@ export class ProposedOptionDto {
 
   @IsIn([...CURRENCIES], { message: `The currency must be one of ${CURRENCIES.join(', ')}` })
   currency: string;
+
+  @IsOptional()
+  @MaxLength(2000, { message: 'An option’s description is too long (2000 characters at most)' })
+  @IsString({ message: 'An option’s description must be text' })
+  @Transform(trim)
+  description?: string;
+
+  @IsOptional()
+  @MaxLength(1000, { message: 'The cancellation terms are too long (1000 characters at most)' })
+  @IsString({ message: 'The cancellation terms must be text' })
+  @Transform(trim)
+  cancellationTerms?: string;
+
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'Valid until must be a date and time' })
+  validUntil?: string;
+
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'The start must be a date and time' })
+  startsAt?: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'Supplier to confirm is yes or no' })
+  supplierToConfirm?: boolean;
+
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'Refundable until must be a date and time' })
+  refundableUntil?: string;
 }
 
 export class ProposeOptionsDto {
