@@ -34,6 +34,8 @@ describe('the dates a timeline names', () => {
     ['Art Basel Miami Beach', '2026-12-03', '2026-12-06'],
     ['Art Basel in June', '2027-06-17', '2027-06-20'],
     ['the Cannes film festival', '2027-05-11', '2027-05-22'],
+    ['a jet tmrw', '2026-11-28', '2026-11-28'],
+    ['Dinner in Miami during Art Basel', '2026-12-03', '2026-12-06'],
     ['as soon as possible', null, null],
     ['next summer', null, null],
   ])('reads "%s"', (text, from, to) => {

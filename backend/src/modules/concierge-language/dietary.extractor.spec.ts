@@ -23,6 +23,8 @@ describe('the occasion', () => {
     ['My husband turns 50 in June, a party in Ibiza', 'birthday'],
     ['Dinner with three clients in London', 'business'],
     ['A table for two in Rome', null],
+    ["Something special for my wife's 40th in Capri", 'birthday'],
+    ['Dinner on the 12th of December', null],
   ])('reads "%s" as %s', (text, occasion) => {
     expect(findOccasion(text)).toBe(occasion);
   });

@@ -13,6 +13,8 @@ describe('where a journey starts and ends', () => {
     ['A private jet to Dubai', null, 'Dubai, United Arab Emirates'],
     ['A chauffeur between Cannes and Monaco', 'Cannes, France', 'Monaco'],
     ['I need a private jet from London ASAP', 'London, United Kingdom', null],
+    ['Helicopter Courchevel-Geneva on Sunday', 'Courchevel, France', 'Geneva, Switzerland'],
+    ['Roughly: London to New York, Sunday evening', 'London, United Kingdom', 'New York, United States'],
   ])('reads "%s"', (text, origin, destination) => {
     expect(findJourney(text, 'transportation')).toEqual({ origin, destination });
   });

@@ -19,9 +19,16 @@ const JOURNEY_TOPICS: MessageCategory[] = ['travel', 'transportation'];
 export function findJourney(text: string, category: MessageCategory): Journey {
   const none = { origin: null, destination: null };
   const t = fold(text).replace(/[’‘]/g, "'");
-  if (!JOURNEY_TOPICS.includes(category) && !JOURNEY_WORDS.test(t)) return none;
   const places = findPlaces(text).sort((a, b) => a.index - b.index);
   if (places.length === 0) return none;
+  // Two places joined by 'to' or a dash ("London to New York", "Courchevel-Geneva") are a route.
+  const route = places.findIndex(
+    (p, i) => i + 1 < places.length && /^\s*(to|-|–|->|→)\s*$/.test(t.slice(p.index + p.length, places[i + 1].index)),
+  );
+  if (!JOURNEY_TOPICS.includes(category) && !JOURNEY_WORDS.test(t) && route === -1) return none;
+  if (route !== -1 && !/\bfrom\b/.test(t) && places[route].place !== places[route + 1].place) {
+    return { origin: describePlace(places[route].place), destination: describePlace(places[route + 1].place) };
+  }
   let origin: (typeof places)[number] | null = null;
   let destination: (typeof places)[number] | null = null;
   for (const found of places) {

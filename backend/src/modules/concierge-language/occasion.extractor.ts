@@ -7,7 +7,7 @@ const OCCASION_WORDS: Array<[Occasion, RegExp]> = [
   ['anniversary', /\b(anniversary|anniversaire)\b/],
   [
     'birthday',
-    /\b(birthday|bday|b-day|turns? (\d{2}|forty|fifty|sixty|seventy|thirty)|(\d{2})th (party|celebration))\b/,
+    /\b(birthday|bday|b-day|turns? (\d{2}|forty|fifty|sixty|seventy|thirty)|(\d{2})th (party|celebration)|(my|his|her|our|\w+'s) (\d{2})(st|nd|rd|th)\b(?! (anniversary|wedding anniversary|of)))/,
   ],
   [
     'business',

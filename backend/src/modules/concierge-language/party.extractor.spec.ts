@@ -21,3 +21,10 @@ describe('the size of the party', () => {
     expect(findPartySize(text)).toBe(size);
   });
 });
+
+describe('the size of the party, as texted', () => {
+  it('reads "table 4 two" and a member with one other', () => {
+    expect(findPartySize('table 4 two tonite in paris')).toBe(2);
+    expect(findPartySize('Tickets for the ballet for my daughter and me')).toBe(2);
+  });
+});

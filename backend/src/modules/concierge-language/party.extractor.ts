@@ -9,8 +9,11 @@ const NOT_PEOPLE =
   /^\s*(nights?|days?|weeks?|months?|years?|hours?|minutes?|pm|am|o'?clock|bedrooms?|rooms?|suites?|cabins?|courses?|bottles?|carats?|stars?|percent|%|k\b|m\b|euros?|dollars?|pounds?|francs?|eur|usd|gbp|chf|st|nd|rd|th|metres|meters|feet|ft|miles|km)\b/;
 
 /** A couple, or the member and one other: two people. */
-const TWO =
-  /\b(for (the )?two of us|just the two of us|(my|with my) (wife|husband|partner|girlfriend|boyfriend|fiancee?) and (i|me)|(me|i) and my (wife|husband|partner|girlfriend|boyfriend|fiancee?)|romantic dinner for two|a couple\b(?! of))/;
+const ONE_OTHER =
+  '(wife|husband|partner|girlfriend|boyfriend|fiancee?|daughter|son|mother|father|mum|mom|dad|sister|brother|friend|colleague|assistant|client)';
+const TWO = new RegExp(
+  `\\b(for (the )?two of us|just the two of us|(my|with my) ${ONE_OTHER} and (i|me)|(me|i) and my ${ONE_OTHER}|romantic dinner for two|a couple\\b(?! of))`,
+);
 const ONE = /\b(just me|for myself|table for one|for one person|travell?ing alone|on my own|solo)\b/;
 
 /**
@@ -19,7 +22,11 @@ const ONE = /\b(just me|for myself|table for one|for one person|travell?ing alon
  * count.
  */
 export function findPartySize(text: string): number | null {
-  const t = fold(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ');
+  const t = fold(text)
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, ' ')
+    // "table 4 two", as texted.
+    .replace(/\b4 (?=(one|two|three|four|five|six|seven|eight|nine|ten)\b)/g, 'for ');
   const patterns: RegExp[] = [
     new RegExp(`\\b${NUMBER} ${PEOPLE}\\b`, 'g'),
     new RegExp(`\\b(party|group|family|table|team) (of|for) ${NUMBER}\\b`, 'g'),

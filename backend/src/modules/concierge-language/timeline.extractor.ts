@@ -20,6 +20,11 @@ function ordinalDay(token: string): number {
 
 /** An event whose dates are the timeline: 'Monaco Grand Prix', 'Art Basel Miami Beach'... */
 function namedEvent(t: string): string | null {
+  // "Art Basel" in a message about Miami or Paris is that city's fair.
+  if (/\bart basel\b/.test(t) && !/\bart basel (in )?(miami|paris|hong kong)\b/.test(t)) {
+    if (/\bmiami\b/.test(t)) return 'Art Basel Miami Beach';
+    if (/\bparis\b/.test(t)) return 'Art Basel Paris';
+  }
   for (const event of NAMED_EVENTS) if (event.patterns.some((pattern) => pattern.test(t))) return event.name;
   if (GRAND_PRIX_IN_MONACO.test(t) && IN_MONACO.test(t)) return 'Monaco Grand Prix';
   return null;
@@ -27,7 +32,12 @@ function namedEvent(t: string): string | null {
 
 /** When: 'tonight', 'next weekend', 'first week of June', 'June 14', '2026-07-03', 'Monaco Grand Prix'... */
 export function findTimeline(text: string): string | null {
-  const t = fold(text).replace(/[’‘]/g, "'").replace(/\s+/g, ' ');
+  const t = fold(text)
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, ' ')
+    // As members text them.
+    .replace(/\b(tmrw|tmr|tmw|tomoz|2moro|tomorow)\b/g, 'tomorrow')
+    .replace(/\b(tonite|2nite|tonght)\b/g, 'tonight');
   const event = namedEvent(t);
   if (event) return event;
   const rules: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
