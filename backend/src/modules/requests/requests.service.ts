@@ -185,7 +185,8 @@ export class RequestsService {
    * - "cancel that" cancels the latest open request;
    * - thanks that report the experience ("we had a wonderful dinner") complete the open request
    *   on their topic;
-   * - other thanks, greetings and small talk change nothing.
+   * - other thanks, greetings, small talk and questions asking to know (the weather, opening
+   *   times, what to wear, documents) change nothing.
    * Every change of text queues a parse in the same transaction. Answers the id of the request
    * the message added to or opened, or null.
    */
@@ -196,7 +197,7 @@ export class RequestsService {
     { withPerson = false }: { withPerson?: boolean } = {},
   ): Promise<string | null> {
     const intent = messageIntent(message);
-    if (intent === 'small-talk') return null;
+    if (intent === 'small-talk' || intent === 'question') return null;
     const own = parseRequest(message);
     const changed: Array<{ request: UserRequestView; created: boolean }> = [];
     const id = await this.em.fork().transactional(async (em) => {
