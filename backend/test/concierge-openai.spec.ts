@@ -92,6 +92,12 @@ describe('the concierge on an OpenAI-compatible server', () => {
                 urgency: 'medium',
                 budget: 'premium luxury',
                 preferences: ['yacht', 'catering', 'entertainment'],
+                partySize: 4,
+                origin: null,
+                destination: 'Montreal',
+                occasion: 'anniversary',
+                dietary: ['vegetarian'],
+                dates: { from: '2027-06-01', to: '2027-06-07' },
               }),
             ],
           }
@@ -110,6 +116,53 @@ describe('the concierge on an OpenAI-compatible server', () => {
       urgency: 'medium',
       budget: 'premium luxury',
       preferences: ['yacht', 'catering', 'entertainment'],
+      partySize: 4,
+      origin: null,
+      destination: 'Montreal',
+      occasion: 'anniversary',
+      dietary: ['vegetarian'],
+      dates: { from: '2027-06-01', to: '2027-06-07' },
+    });
+    const asked = ai.requests.find((r) => r.response_format) as unknown as {
+      response_format: { json_schema: { schema: { required: string[] } } };
+    };
+    expect(asked.response_format.json_schema.schema.required).toEqual(
+      expect.arrayContaining(['partySize', 'origin', 'destination', 'occasion', 'dietary', 'dates']),
+    );
+  });
+
+  it('reads a model that leaves out the fields added since the spec as not stated', async () => {
+    ai.answer((body) =>
+      body.response_format
+        ? {
+            kind: 'reply',
+            tokens: [
+              JSON.stringify({
+                mainCategory: 'dining',
+                location: 'Paris',
+                timeline: 'tonight',
+                urgency: 'high',
+                budget: null,
+                preferences: [],
+              }),
+            ],
+          }
+        : { kind: 'reply', tokens: ['Of course.'] },
+    );
+    const chat = await request(t.http)
+      .post('/api/chat')
+      .send({ message: 'Dinner in Paris tonight', sessionId: 'session-older-model' })
+      .expect(200);
+    await t.drain();
+    const parsed = await request(t.http).get(`/api/user-requests/${chat.body.data.requestId}`).expect(200);
+    expect(parsed.body.data.request.parsedEntities).toMatchObject({
+      mainCategory: 'dining',
+      partySize: null,
+      origin: null,
+      destination: null,
+      occasion: null,
+      dietary: [],
+      dates: null,
     });
   });
 
