@@ -2,11 +2,12 @@
 /**
  * `npm test`: every suite, each on its own fresh database and Redis prefix: backend unit and
  * API tests (Jest + supertest), frontend component tests (Vitest) and end-to-end tests
- * (Playwright in Debian's headless Chromium against the app started as `npm start` does).
+ * (Playwright in Debian's headless Chromium against the app started as `npm start` does), and the
+ * short rolling-restart drill (two apis behind nginx and two workers, restarted under load).
  * Ends with one line `N passed, N failed`.
  *
  *   npm test                  all suites
- *   npm test -- backend       only the named suites (backend, frontend, e2e)
+ *   npm test -- backend       only the named suites (backend, frontend, e2e, drill)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -96,6 +97,21 @@ function startFrontend() {
   });
 }
 
+/**
+ * The rolling-restart drill's short form (infra/drill/rolling.mjs --short): one SIGTERM restart of
+ * an api, one of a worker and a worker killed with SIGKILL, under load. Each of its aims counts as
+ * one test; its table is printed as it ends.
+ */
+function drill() {
+  const out = join(RESULTS, 'drill.json');
+  const status = run(process.execPath, [join(ROOT, 'infra', 'drill', 'rolling.mjs'), '--short', `--json=${out}`]);
+  const aims = readJson(out)?.aims;
+  // A drill that could not run (no nginx, a crash in set-up) counts as one failure.
+  if (!aims) return suites.push({ name: 'drill', passed: 0, failed: 1 });
+  const failed = aims.filter((a) => !a.met).length;
+  suites.push({ name: 'drill', passed: aims.length - failed, failed: failed || (status !== 0 ? 1 : 0) });
+}
+
 async function e2e() {
   const out = join(RESULTS, 'e2e.json');
   let chromium;
@@ -137,6 +153,10 @@ async function main() {
     say('Frontend: component tests');
     process.stdout.write(readFileSync(log, 'utf8'));
     suites.push(suite);
+  }
+  if (wanted('drill')) {
+    say('Drill: rolling restarts under load (short form)');
+    drill();
   }
   if (wanted('e2e')) {
     say('End to end: Playwright in headless Chromium');
