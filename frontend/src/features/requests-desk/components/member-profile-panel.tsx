@@ -61,8 +61,8 @@ export function MemberProfilePanel({ memberId, name }: { memberId: string; name:
       {profile.isError ? <Alert type="error" showIcon title={profile.error.message} /> : null}
       {data ? (
         <>
-          {data.paused ? <p className={desk.muted}>The member has paused remembering from the chat.</p> : null}
-          {groups.length === 0 ? <p className={desk.muted}>Nothing remembered yet.</p> : null}
+          {data.paused ? <p className={styles.hint}>The member has paused remembering from the chat.</p> : null}
+          {groups.length === 0 ? <p className={styles.hint}>Nothing remembered yet.</p> : null}
           {groups.map((group) => (
             <div key={group.kind}>
               <p className={styles.kind} id={`profile-${group.kind}`}>
@@ -116,7 +116,7 @@ export function MemberProfilePanel({ memberId, name }: { memberId: string; name:
           </div>
 
           <p className={styles.notesHead}>Staff notes</p>
-          <p className={desk.muted}>Seen by staff only: never by the member or the AI concierge.</p>
+          <p className={styles.hint}>Seen by staff only: never by the member or the AI concierge.</p>
           {data.notes.length > 0 ? (
             <ul className={styles.notes} aria-label="Staff notes">
               {data.notes.map((n) => (
