@@ -45,6 +45,21 @@ function ensureChromium() {
   throw new Error(`Chromium not found at ${path}: install Debian's "chromium" package or set CHROMIUM_PATH`);
 }
 
+/** The drill's load balancer: Debian's nginx, installed as Chromium is when missing. */
+function ensureNginx() {
+  const found = (path) => path && spawnSync(path, ['-v'], { stdio: 'ignore' }).status === 0;
+  if (found(process.env.NGINX_BIN) || found('nginx') || found('/usr/sbin/nginx')) return;
+  if (typeof process.getuid === 'function' && process.getuid() === 0) {
+    say('Installing nginx from Debian packages for the rolling-restart drill...');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'nginx-light'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (found('/usr/sbin/nginx')) return;
+  }
+  throw new Error('nginx not found: install Debian\'s "nginx-light" package or set NGINX_BIN');
+}
+
 const suites = [];
 
 function backend() {
@@ -62,38 +77,41 @@ function backend() {
 }
 
 /**
- * The frontend's component tests, started in the background: they need no database, so they run
- * beside the backend's (which hold one core), on one worker of their own, niced. Their output goes to a
- * file and is printed when both are done; the answer resolves with their counts.
+ * Runs a suite's command in the background, its output to a file printed when the caller asks
+ * (suites that run side by side would interleave their lines). Resolves with its exit status.
  */
-function startFrontend() {
-  const out = join(RESULTS, 'frontend.json');
-  const log = join(RESULTS, 'frontend.log');
+function inBackground(name, command, args, { cwd = ROOT, env = process.env, niced = false } = {}) {
+  const log = join(RESULTS, `${name}.log`);
   const fd = openSync(log, 'w');
-  // At a lower priority: the backend's tests wait on timers and queues, and keep their pace.
-  const command = [
-    'npx',
-    'vitest',
-    'run',
-    '--maxWorkers=1',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${out}`,
-  ];
-  const niced = process.platform !== 'win32' && spawnSync('nice', ['true']).status === 0;
-  const child = spawn(niced ? 'nice' : command[0], niced ? ['-n', '10', ...command] : command.slice(1), {
-    cwd: join(ROOT, 'frontend'),
+  const nice = niced && process.platform !== 'win32' && spawnSync('nice', ['true']).status === 0;
+  const child = spawn(nice ? 'nice' : command, nice ? ['-n', '10', command, ...args] : args, {
+    cwd,
+    env,
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
-  return new Promise((resolve) => {
-    child.on('error', () => resolve({ name: 'frontend', passed: 0, failed: 1, log }));
-    child.on('close', (status) => {
-      const report = readJson(out);
-      const passed = report?.numPassedTests ?? 0;
-      const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
-      resolve({ name: 'frontend', passed, failed: failed || (status !== 0 ? 1 : 0), log });
-    });
+  return {
+    log,
+    done: new Promise((resolve) => {
+      child.on('error', () => resolve(1));
+      child.on('close', (status) => resolve(status));
+    }),
+  };
+}
+
+/**
+ * The frontend's component tests: they need no database, so they run beside the backend's on one
+ * worker of their own, niced (the backend's tests wait on timers and queues, and keep their pace).
+ */
+function startFrontend() {
+  const out = join(RESULTS, 'frontend.json');
+  const command = ['vitest', 'run', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  const { log, done } = inBackground('frontend', 'npx', command, { cwd: join(ROOT, 'frontend'), niced: true });
+  return done.then((status) => {
+    const report = readJson(out);
+    const passed = report?.numPassedTests ?? 0;
+    const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
+    return { name: 'frontend', passed, failed: failed || (status !== 0 ? 1 : 0), log };
   });
 }
 
@@ -104,6 +122,12 @@ function startFrontend() {
  */
 function drill() {
   const out = join(RESULTS, 'drill.json');
+  try {
+    ensureNginx();
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    return suites.push({ name: 'drill', passed: 0, failed: 1 });
+  }
   const status = run(process.execPath, [join(ROOT, 'infra', 'drill', 'rolling.mjs'), '--short', `--json=${out}`]);
   const aims = readJson(out)?.aims;
   // A drill that could not run (no nginx, a crash in set-up) counts as one failure.
@@ -112,7 +136,12 @@ function drill() {
   suites.push({ name: 'drill', passed: aims.length - failed, failed: failed || (status !== 0 ? 1 : 0) });
 }
 
-async function e2e() {
+/**
+ * The end-to-end tests, in the background beside the backend's: each has its own database, Redis
+ * db and ports, and the suite would otherwise wait for the other on a machine whose second core
+ * is mostly idle while the backend's tests wait on timers, queues and worker processes.
+ */
+async function startE2e() {
   const out = join(RESULTS, 'e2e.json');
   let chromium;
   try {
@@ -120,17 +149,29 @@ async function e2e() {
     await ensureBuilt();
   } catch (error) {
     process.stderr.write(`${error.message}\n`);
-    suites.push({ name: 'e2e', passed: 0, failed: 1 });
-    return;
+    return { running: Promise.resolve({ name: 'e2e', passed: 0, failed: 1, log: null }) };
   }
-  const status = run('npx', ['playwright', 'test', '-c', 'frontend/e2e/playwright.config.ts'], {
+  const { log, done } = inBackground('e2e', 'npx', ['playwright', 'test', '-c', 'frontend/e2e/playwright.config.ts'], {
     env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: out },
   });
-  const stats = readJson(out)?.stats;
-  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  if (stats?.flaky) say(`End to end: ${stats.flaky} test(s) passed only on their retry (flaky): see the report above`);
-  const failed = (stats?.unexpected ?? 0) + (stats ? 0 : 1);
-  suites.push({ name: 'e2e', passed, failed: failed || (status !== 0 ? 1 : 0) });
+  // Spawned by now: the backend's tests (run synchronously) do not hold it back.
+  const running = done.then((status) => {
+    const stats = readJson(out)?.stats;
+    const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+    if (stats?.flaky)
+      say(`End to end: ${stats.flaky} test(s) passed only on their retry (flaky): see the report below`);
+    const failed = (stats?.unexpected ?? 0) + (stats ? 0 : 1);
+    return { name: 'e2e', passed, failed: failed || (status !== 0 ? 1 : 0), log };
+  });
+  return { running };
+}
+
+/** Prints a background suite's output once it is over, and counts it. */
+async function collect(title, running) {
+  const { log, ...suite } = await running;
+  say(title);
+  if (log) process.stdout.write(readFileSync(log, 'utf8'));
+  suites.push(suite);
 }
 
 async function main() {
@@ -138,30 +179,27 @@ async function main() {
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
   let frontend = null;
+  let e2e = null;
   if (wanted('frontend')) {
     // The bundle budget test reads the client build: make it when missing or out of date.
     await ensureBuilt({ only: ['frontend'] });
     say('Frontend: component tests, beside the backend’s (printed when they end)');
     frontend = startFrontend();
   }
+  if (wanted('e2e')) {
+    say('End to end: Playwright in headless Chromium, beside the backend’s tests (printed when they end)');
+    e2e = (await startE2e()).running;
+  }
   if (wanted('backend')) {
     say('Backend: unit and API tests');
     backend();
   }
-  if (frontend) {
-    const { log, ...suite } = await frontend;
-    say('Frontend: component tests');
-    process.stdout.write(readFileSync(log, 'utf8'));
-    suites.push(suite);
-  }
+  if (frontend) await collect('Frontend: component tests', frontend);
   if (wanted('drill')) {
     say('Drill: rolling restarts under load (short form)');
     drill();
   }
-  if (wanted('e2e')) {
-    say('End to end: Playwright in headless Chromium');
-    await e2e();
-  }
+  if (e2e) await collect('End to end: Playwright in headless Chromium', e2e);
   const passed = suites.reduce((sum, s) => sum + s.passed, 0);
   const failed = suites.reduce((sum, s) => sum + s.failed, 0);
   process.stdout.write('\n');
