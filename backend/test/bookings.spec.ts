@@ -179,8 +179,13 @@ describe('Booking in one tap (issue 30, section 3)', () => {
       await t.drain();
       const second = await saveCard(grace.cookie, '5555 5555 5555 4444');
       const listed = await request(t.http).get('/api/members/me/cards').set('Cookie', grace.cookie).expect(200);
-      expect(listed.body.data).toEqual([expect.objectContaining({ id: second.id, brand: 'mastercard', last4: '4444' })]);
-      await request(t.http).delete(`/api/members/me/cards/${second.id}`).set('Cookie', grace.cookie).expect(200, { data: [] });
+      expect(listed.body.data).toEqual([
+        expect.objectContaining({ id: second.id, brand: 'mastercard', last4: '4444' }),
+      ]);
+      await request(t.http)
+        .delete(`/api/members/me/cards/${second.id}`)
+        .set('Cookie', grace.cookie)
+        .expect(200, { data: [] });
     });
 
     it('charges once when the member accepts from two devices at once; the webhook confirms; the email carries details, receipt and calendar', async () => {
@@ -190,25 +195,36 @@ describe('Booking in one tap (issue 30, section 3)', () => {
       const { requestId, threadId, options } = await proposed(grace.id, YACHTS);
       const [benetti] = options;
 
-      const [one, two] = await Promise.all([pay(grace.cookie, requestId, benetti.id), pay(phone, requestId, benetti.id)]);
+      const [one, two] = await Promise.all([
+        pay(grace.cookie, requestId, benetti.id),
+        pay(phone, requestId, benetti.id),
+      ]);
       expect(one.status).toBe(200);
       expect(two.status).toBe(200);
       expect(one.body.data.paymentId).toBe(two.body.data.paymentId);
       // The amount is the option's, in cents, decided on the server.
-      expect(one.body.data).toMatchObject({ amount: 4_800_000, currency: 'EUR', card: { brand: 'visa', last4: '4242' } });
+      expect(one.body.data).toMatchObject({
+        amount: 4_800_000,
+        currency: 'EUR',
+        card: { brand: 'visa', last4: '4242' },
+      });
       const intents = await sql<{ amount: number }>(
         `select amount from test_gateway_intents where metadata->>'purpose' = 'booking'`,
       );
       expect(intents).toEqual([{ amount: 4_800_000 }]);
       expect(await bookings(requestId)).toHaveLength(1);
 
-      await eventually(async () => expect(await requestRow(requestId)).toEqual({ status: 'confirmed', accepted_option_id: benetti.id }));
+      await eventually(async () =>
+        expect(await requestRow(requestId)).toEqual({ status: 'confirmed', accepted_option_id: benetti.id }),
+      );
       const [event] = await sql<{ outcome: string }>(
         `select outcome from stripe_events where type = 'payment_intent.succeeded' and payload->'data'->'object'->'metadata'->>'requestId' = ?`,
         [requestId],
       );
       expect(event.outcome).toBe('applied');
-      await eventually(async () => expect((await said(threadId)).join('\n')).toMatch(/It is confirmed: \*\*Benetti Oasis 40M/));
+      await eventually(async () =>
+        expect((await said(threadId)).join('\n')).toMatch(/It is confirmed: \*\*Benetti Oasis 40M/),
+      );
 
       const mail = await mailTo(grace.email, /Your Booking Is Confirmed/);
       const text = readable(mail.raw);
@@ -223,7 +239,9 @@ describe('Booking in one tap (issue 30, section 3)', () => {
       // Accepting again later answers the same payment; the other option is refused.
       const again = await pay(phone, requestId, benetti.id).expect(200);
       expect(again.body.data).toMatchObject({ paymentId: one.body.data.paymentId, status: 'succeeded' });
-      await pay(phone, requestId, options[1].id).expect(409).expect((r) => expect(r.body.code).toBe('OPTION_ALREADY_ACCEPTED'));
+      await pay(phone, requestId, options[1].id)
+        .expect(409)
+        .expect((r) => expect(r.body.code).toBe('OPTION_ALREADY_ACCEPTED'));
       expect(await sql(`select id from test_gateway_intents where metadata->>'purpose' = 'booking'`)).toHaveLength(1);
     });
 
@@ -241,7 +259,9 @@ describe('Booking in one tap (issue 30, section 3)', () => {
 
       await staff(requestId, 'release');
       await eventually(async () => expect((await bookings(requestId))[0].status).toBe('released'));
-      await eventually(async () => expect((await said(threadId)).join('\n')).toMatch(/has been released; nothing was charged/));
+      await eventually(async () =>
+        expect((await said(threadId)).join('\n')).toMatch(/has been released; nothing was charged/),
+      );
       expect((await requestRow(requestId)).status).toBe('options_proposed');
       const [intent] = await sql<{ status: string }>('select status from test_gateway_intents where id = ?', [
         (await bookings(requestId))[0].intent_id,
@@ -262,7 +282,9 @@ describe('Booking in one tap (issue 30, section 3)', () => {
       const { requestId, options } = await proposed(grace.id, [{ ...YACHTS[1], supplierToConfirm: true }]);
       await pay(grace.cookie, requestId, options[0].id).expect(200);
       await eventually(async () => expect((await bookings(requestId))[0].status).toBe('held'));
-      await sql(`update booking_payments set hold_expires_at = now() - interval '1 minute' where request_id = ?`, [requestId]);
+      await sql(`update booking_payments set hold_expires_at = now() - interval '1 minute' where request_id = ?`, [
+        requestId,
+      ]);
       expect(await t.app.get(BookingsService).releaseExpiringHolds()).toBe(1);
       await eventually(async () => expect((await bookings(requestId))[0].status).toBe('released'));
     });
@@ -272,7 +294,10 @@ describe('Booking in one tap (issue 30, section 3)', () => {
       await saveCard(grace.cookie, '4000 0027 6000 3184');
       const { requestId, options } = await proposed(grace.id, YACHTS);
       const asked = await pay(grace.cookie, requestId, options[1].id).expect(200);
-      expect(asked.body.data).toMatchObject({ status: 'requires_action', clientSecret: expect.stringContaining('_secret_') });
+      expect(asked.body.data).toMatchObject({
+        status: 'requires_action',
+        clientSecret: expect.stringContaining('_secret_'),
+      });
       const intentId = (asked.body.data.clientSecret as string).split('_secret_')[0];
       expect((await requestRow(requestId)).status).toBe('options_proposed');
       await request(t.http)
@@ -314,7 +339,9 @@ describe('Booking in one tap (issue 30, section 3)', () => {
     it('refunds a cancellation by the option’s terms: in full before its refundable time, nothing after', async () => {
       const grace = await member();
       await saveCard(grace.cookie);
-      const soon = await proposed(grace.id, [{ ...YACHTS[1], refundableUntil: new Date(Date.now() + DAY).toISOString() }]);
+      const soon = await proposed(grace.id, [
+        { ...YACHTS[1], refundableUntil: new Date(Date.now() + DAY).toISOString() },
+      ]);
       await pay(grace.cookie, soon.requestId, soon.options[0].id).expect(200);
       await eventually(async () => expect((await requestRow(soon.requestId)).status).toBe('confirmed'));
       await staff(soon.requestId, 'cancel');
@@ -322,9 +349,13 @@ describe('Booking in one tap (issue 30, section 3)', () => {
         expect((await bookings(soon.requestId))[0]).toMatchObject({ status: 'refunded', refunded_amount: 3_200_000 }),
       );
       expect((await requestRow(soon.requestId)).status).toBe('cancelled');
-      await eventually(async () => expect((await said(soon.threadId)).join('\n')).toMatch(/EUR 32,000\.00 for \*\*Sunseeker/));
+      await eventually(async () =>
+        expect((await said(soon.threadId)).join('\n')).toMatch(/EUR 32,000\.00 for \*\*Sunseeker/),
+      );
 
-      const late = await proposed(grace.id, [{ ...YACHTS[1], refundableUntil: new Date(Date.now() - DAY).toISOString() }]);
+      const late = await proposed(grace.id, [
+        { ...YACHTS[1], refundableUntil: new Date(Date.now() - DAY).toISOString() },
+      ]);
       await pay(grace.cookie, late.requestId, late.options[0].id).expect(200);
       await eventually(async () => expect((await requestRow(late.requestId)).status).toBe('confirmed'));
       await staff(late.requestId, 'cancel');

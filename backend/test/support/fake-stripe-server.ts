@@ -279,7 +279,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
     }
     if ((match = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)) && method === 'GET') {
       const saved = methods.get(match[1]);
-      if (!saved) return error(404, 'invalid_request_error', `No such PaymentMethod: '${match[1]}'`, 'resource_missing');
+      if (!saved)
+        return error(404, 'invalid_request_error', `No such PaymentMethod: '${match[1]}'`, 'resource_missing');
       return {
         status: 200,
         body: {
@@ -293,7 +294,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
     }
     if ((match = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path)) && method === 'POST') {
       const saved = methods.get(match[1]);
-      if (!saved) return error(404, 'invalid_request_error', `No such PaymentMethod: '${match[1]}'`, 'resource_missing');
+      if (!saved)
+        return error(404, 'invalid_request_error', `No such PaymentMethod: '${match[1]}'`, 'resource_missing');
       saved.customer = null;
       return { status: 200, body: { id: match[1], object: 'payment_method', customer: null } };
     }

@@ -29,7 +29,9 @@ export class AdminBookingsController {
 
   @Post('capture')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The supplier confirmed: the held amount is taken (the request confirms on the provider’s event)' })
+  @ApiOperation({
+    summary: 'The supplier confirmed: the held amount is taken (the request confirms on the provider’s event)',
+  })
   @ApiAnswer(dataOnly(t.array(BOOKING_VIEW)))
   @ApiErrors(409)
   async capture(@Param('id') id: string) {

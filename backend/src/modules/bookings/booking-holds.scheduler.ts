@@ -21,11 +21,7 @@ export class BookingHoldsScheduler implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.adapterHost.httpAdapter) return;
     try {
-      await this.repeating.every(
-        'bookings.release-expiring-holds',
-        this.config.BOOKING_HOLD_CHECK_SECONDS * 1000,
-        {},
-      );
+      await this.repeating.every('bookings.release-expiring-holds', this.config.BOOKING_HOLD_CHECK_SECONDS * 1000, {});
     } catch (error) {
       this.logger.warn(`Could not schedule the release of booking holds: ${(error as Error).message}`);
     }

@@ -70,11 +70,7 @@ export class BookingsController {
   })
   @ApiAnswer(dataOnly(PAY_STATE))
   @ApiErrors(402, 404, 409)
-  async pay(
-    @BookingMember() member: BookingMemberView,
-    @Param('id') id: string,
-    @Param('optionId') optionId: string,
-  ) {
+  async pay(@BookingMember() member: BookingMemberView, @Param('id') id: string, @Param('optionId') optionId: string) {
     return { data: await this.bookings.pay(member, uuidParam(id, 'Request'), String(optionId).slice(0, 100)) };
   }
 

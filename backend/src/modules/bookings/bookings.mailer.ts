@@ -40,7 +40,10 @@ export class BookingsMailer {
     const { payment, request, option } = found;
     const amount = formatMinor(payment.amount, payment.currency);
     if (outcome === 'refunded') {
-      await this.say(request.threadId, `Your request had been closed before your payment arrived, so ${amount} is being refunded to your card in full.`);
+      await this.say(
+        request.threadId,
+        `Your request had been closed before your payment arrived, so ${amount} is being refunded to your card in full.`,
+      );
       return;
     }
     await this.say(
@@ -52,13 +55,26 @@ export class BookingsMailer {
     const conversation = `${this.config.APP_URL.replace(/\/$/, '')}/concierge${request.threadId ? `?thread=${request.threadId}` : ''}`;
     const details: EmailDetail[] = [
       ['Booking', option.title],
-      ...(option.startsAt ? ([['When', formatDateTime(option.startsAt, { style: 'long', timeZone: 'UTC', nameZone: true })]] as EmailDetail[]) : []),
+      ...(option.startsAt
+        ? ([
+            ['When', formatDateTime(option.startsAt, { style: 'long', timeZone: 'UTC', nameZone: true })],
+          ] as EmailDetail[])
+        : []),
       ['Amount', amount],
       ['Paid with', card ? `${capitalise(card.brand)} ending ${card.last4}` : 'Card'],
       ['Receipt number', payment.id.slice(0, 8).toUpperCase()],
-      ['Paid on', formatDateTime((payment.confirmedAt ?? new Date()).toISOString(), { style: 'long', timeZone: 'UTC', nameZone: true })],
+      [
+        'Paid on',
+        formatDateTime((payment.confirmedAt ?? new Date()).toISOString(), {
+          style: 'long',
+          timeZone: 'UTC',
+          nameZone: true,
+        }),
+      ],
       ...(option.cancellationTerms ? ([['Cancellation', option.cancellationTerms]] as EmailDetail[]) : []),
-      ...(payment.receiptUrl ? ([['Receipt', { text: 'View your receipt', url: payment.receiptUrl }]] as EmailDetail[]) : []),
+      ...(payment.receiptUrl
+        ? ([['Receipt', { text: 'View your receipt', url: payment.receiptUrl }]] as EmailDetail[])
+        : []),
     ];
     await this.emails.deliverOnce(
       confirmationKey(payment.id),

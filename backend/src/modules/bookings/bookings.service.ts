@@ -99,12 +99,22 @@ export class BookingsService implements OnModuleInit {
       throw AppError.conflict('This request is no longer open to options.');
     }
     if (option.validUntil && new Date(option.validUntil).getTime() < Date.now()) {
-      throw AppError.conflict('This option is no longer available: your concierge can propose it again.', 'OPTION_EXPIRED');
+      throw AppError.conflict(
+        'This option is no longer available: your concierge can propose it again.',
+        'OPTION_EXPIRED',
+      );
     }
     const amount = optionAmount(option.price, option.currency);
     if (amount === 0) {
       await this.requests.acceptOption(ownerKey(member.id), requestId, optionId);
-      return { paymentId: null, status: 'confirmed', clientSecret: null, amount, currency: option.currency, card: null };
+      return {
+        paymentId: null,
+        status: 'confirmed',
+        clientSecret: null,
+        amount,
+        currency: option.currency,
+        card: null,
+      };
     }
     const card = await this.cards.live(member.id);
     const capture = option.supplierToConfirm ? 'manual' : 'automatic';
@@ -164,7 +174,9 @@ export class BookingsService implements OnModuleInit {
 
   /** The member's bookings, for their option cards (the newest payment of each request). */
   async listForMember(memberId: string): Promise<BookingView[]> {
-    const rows = await this.em.fork().find(BookingPayment, { memberId }, { orderBy: { createdAt: 'desc' }, limit: 100 });
+    const rows = await this.em
+      .fork()
+      .find(BookingPayment, { memberId }, { orderBy: { createdAt: 'desc' }, limit: 100 });
     return this.views(rows);
   }
 
@@ -212,7 +224,11 @@ export class BookingsService implements OnModuleInit {
       const option = request.options.find((o) => o.id === payment.optionId);
       refund = refundableAmount(payment, option, new Date());
       await this.em.fork().transactional(async (em) => {
-        const row = await em.findOneOrFail(BookingPayment, { id: payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const row = await em.findOneOrFail(
+          BookingPayment,
+          { id: payment.id },
+          { lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
         row.refundRequestedAt ??= new Date();
         await this.audit.record(em, {
           action: 'booking.cancel',
@@ -221,7 +237,11 @@ export class BookingsService implements OnModuleInit {
         });
       });
       if (refund > 0) {
-        await this.gateway.refund({ paymentIntentId: payment.intentId!, idempotencyKey: `refund:${payment.id}`, amount: refund });
+        await this.gateway.refund({
+          paymentIntentId: payment.intentId!,
+          idempotencyKey: `refund:${payment.id}`,
+          amount: refund,
+        });
       }
     }
     if (request.status !== 'cancelled' && request.status !== 'completed') {
@@ -240,7 +260,11 @@ export class BookingsService implements OnModuleInit {
   async releaseExpiringHolds(): Promise<number> {
     const due = await this.em
       .fork()
-      .find(BookingPayment, { status: 'held', holdExpiresAt: { $lte: new Date() }, intentId: { $ne: null } }, { limit: 100 });
+      .find(
+        BookingPayment,
+        { status: 'held', holdExpiresAt: { $lte: new Date() }, intentId: { $ne: null } },
+        { limit: 100 },
+      );
     for (const payment of due) {
       await this.gateway.cancelIntent(payment.intentId!).catch((error: unknown) => {
         this.logger.warn(`Could not release the hold of booking ${payment.id}: ${(error as Error).message}`);
@@ -250,7 +274,9 @@ export class BookingsService implements OnModuleInit {
   }
 
   /** The payment and its request and option, for the confirmation's message and email. */
-  async withContext(paymentId: string): Promise<{ payment: BookingPayment; request: UserRequestView; option: RequestOption } | null> {
+  async withContext(
+    paymentId: string,
+  ): Promise<{ payment: BookingPayment; request: UserRequestView; option: RequestOption } | null> {
     const payment = await this.em.fork().findOne(BookingPayment, { id: paymentId });
     if (!payment) return null;
     const request = await this.requests.get(payment.requestId).catch(() => null);
@@ -275,7 +301,12 @@ export class BookingsService implements OnModuleInit {
         if (!waiting) return 'unchanged';
         payment.status = 'held';
         payment.holdExpiresAt = new Date(Date.now() + this.config.BOOKING_HOLD_HOURS * 3600_000);
-        await this.outbox.add(em, 'bookings.tell-member', { paymentId: payment.id, kind: 'held' }, { jobId: `booking-held-${payment.id}` });
+        await this.outbox.add(
+          em,
+          'bookings.tell-member',
+          { paymentId: payment.id, kind: 'held' },
+          { jobId: `booking-held-${payment.id}` },
+        );
         return 'held';
       }
       case 'payment_intent.succeeded': {
@@ -289,7 +320,12 @@ export class BookingsService implements OnModuleInit {
         payment.confirmedAt = new Date();
         payment.holdExpiresAt = null;
         payment.receiptUrl = (await this.gateway.retrieveIntent(intentId))?.receiptUrl ?? null;
-        await this.outbox.add(em, 'bookings.confirm', { paymentId: payment.id }, { jobId: `booking-confirm-${payment.id}` });
+        await this.outbox.add(
+          em,
+          'bookings.confirm',
+          { paymentId: payment.id },
+          { jobId: `booking-confirm-${payment.id}` },
+        );
         return 'applied';
       }
       case 'payment_intent.payment_failed': {
@@ -303,7 +339,12 @@ export class BookingsService implements OnModuleInit {
         if (payment.status === 'held') {
           payment.status = 'released';
           payment.holdExpiresAt = null;
-          await this.outbox.add(em, 'bookings.tell-member', { paymentId: payment.id, kind: 'released' }, { jobId: `booking-released-${payment.id}` });
+          await this.outbox.add(
+            em,
+            'bookings.tell-member',
+            { paymentId: payment.id, kind: 'released' },
+            { jobId: `booking-released-${payment.id}` },
+          );
           return 'released';
         }
         if (!waiting) return 'unchanged';
@@ -316,7 +357,12 @@ export class BookingsService implements OnModuleInit {
         if (!(refunded > payment.refundedAmount)) return 'unchanged';
         payment.refundedAmount = refunded;
         if (refunded >= payment.amount) payment.status = 'refunded';
-        await this.outbox.add(em, 'bookings.tell-member', { paymentId: payment.id, kind: 'refunded' }, { jobId: `booking-refunded-${payment.id}-${refunded}` });
+        await this.outbox.add(
+          em,
+          'bookings.tell-member',
+          { paymentId: payment.id, kind: 'refunded' },
+          { jobId: `booking-refunded-${payment.id}-${refunded}` },
+        );
         return 'refunded';
       }
       default:
@@ -382,13 +428,11 @@ export class BookingsService implements OnModuleInit {
   }
 
   private async fail(paymentId: string, message: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(
-        `update booking_payments set status = 'failed', failure_message = ?, updated_at = now()
+    await this.em.getConnection().execute(
+      `update booking_payments set status = 'failed', failure_message = ?, updated_at = now()
           where id = ? and status in ('pending', 'requires_action')`,
-        [message, paymentId],
-      );
+      [message, paymentId],
+    );
   }
 
   private async views(rows: BookingPayment[]): Promise<BookingView[]> {

@@ -53,7 +53,8 @@ export interface ChargeSavedCardInput extends CreateIntentInput {
 export interface GatewaySetup {
   id: string;
   clientSecret: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
+  status:
+    'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
   customerId: string;
   paymentMethodId: string | null;
   metadata: Record<string, string>;
@@ -98,8 +99,17 @@ export interface PaymentGateway {
     amount?: number;
   }): Promise<GatewayRefund>;
   /** A customer to keep a member's cards under. */
-  createCustomer(input: { email: string; name: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<string>;
-  createSetup(input: { customerId: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<GatewaySetup>;
+  createCustomer(input: {
+    email: string;
+    name: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<string>;
+  createSetup(input: {
+    customerId: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<GatewaySetup>;
   retrieveSetup(id: string): Promise<GatewaySetup | null>;
   retrieveCard(paymentMethodId: string): Promise<GatewayCard | null>;
   /** Forgets a saved card at the provider (it can no longer be charged). */

@@ -77,7 +77,8 @@ const DECLINES: Record<string, { message: string; code: string }> = {
 const AUTHENTICATES = new Set(['4000002760003184', '4000002500003155']);
 /** Saved without trouble, declined when charged (as Stripe's 4000 0000 0000 0341). */
 const DECLINES_WHEN_CHARGED = '4000000000000341';
-const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
@@ -229,7 +230,12 @@ export class TestPaymentGateway implements PaymentGateway {
     const [row] = await this.em.fork().execute<SetupRow[]>(
       `insert into test_gateway_setup_intents (id, client_secret, customer_id, status, metadata)
        values (?, ?, ?, 'requires_payment_method', ?::jsonb) returning *`,
-      [setupId, `${setupId}_secret_${randomBytes(12).toString('hex')}`, input.customerId, JSON.stringify(input.metadata)],
+      [
+        setupId,
+        `${setupId}_secret_${randomBytes(12).toString('hex')}`,
+        input.customerId,
+        JSON.stringify(input.metadata),
+      ],
     );
     return toSetup(row);
   }
@@ -344,7 +350,9 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   private async lockIntent(em: EntityManager, intentId: string): Promise<IntentRow> {
-    const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where id = ? for update', [intentId]);
+    const [row] = await em.execute<IntentRow[]>('select * from test_gateway_intents where id = ? for update', [
+      intentId,
+    ]);
     if (!row) throw new GatewayError(`No such payment_intent: '${intentId}'`, 'invalid_request_error', 404);
     return row;
   }

@@ -5,6 +5,8 @@
  */
 export { MembersSignIn } from './components/members-sign-in';
 export { useMe, TIER_NAMES, type MemberTier } from './api/members';
+/** The saved card an option's Accept charges (the option cards in the chat name it). */
+export { brandName, useCards } from './api/cards';
 export {
   useMembers,
   useMemberActions,

@@ -15,10 +15,7 @@ export const MEMBER_CARD = schema(
   }),
 );
 
-export const CARD_SETUP = schema(
-  'CardSetup',
-  t.object({ setupIntentId: t.string(), clientSecret: t.string() }),
-);
+export const CARD_SETUP = schema('CardSetup', t.object({ setupIntentId: t.string(), clientSecret: t.string() }));
 
 const CARD_SHOWN = t.nullable(t.object({ brand: t.string(), last4: t.string() }));
 

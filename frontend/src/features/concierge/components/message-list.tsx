@@ -6,7 +6,7 @@ import type { ReplyStep } from '../api/steps';
 import type { MemberRequest } from '../api/threads';
 import { ListenButton } from './listen-button';
 import { MarkdownMessage } from './markdown-message';
-import { OptionsOffer } from './my-requests-panel';
+import { OptionCards } from './option-cards';
 import { ReplySteps } from './reply-steps';
 import type { ChatMessage } from './thread-store';
 import styles from './concierge.module.css';
@@ -108,7 +108,7 @@ export function MessageList({
               </p>
               <MarkdownMessage content={m.content} />
               {m.attachment?.type === 'options' && (
-                <OptionsOffer
+                <OptionCards
                   attachment={m.attachment}
                   request={requests.find((r) => r.id === m.attachment?.requestId)}
                   onAccept={onAcceptOption}

@@ -1,11 +1,9 @@
-import { CheckCircleFilled } from '@ant-design/icons';
-import { formatDateTime, formatMoney } from '@maison/shared';
+import { formatDateTime } from '@maison/shared';
 import { Button, Empty, Popconfirm, Tag, Timeline } from 'antd';
-import { useState } from 'react';
 import type { MemberRequest } from '../api/threads';
-import type { ChatMessage } from './thread-store';
 import { CATEGORY, closedBecause, STATUS, statusLabel } from './requests-list';
 import { hasNews, UnreadMark } from './unread-mark';
+import { OptionCards } from './option-cards';
 import styles from './my-requests.module.css';
 
 /** The member may still cancel these (not yet confirmed). */
@@ -20,10 +18,6 @@ const TAG: Record<string, string> = {
   cancelled: 'error',
 };
 
-export function formatPrice(price: number, currency: string): string {
-  return formatMoney(price, currency);
-}
-
 function when(iso: string): string {
   return formatDateTime(iso, { style: 'short' });
 }
@@ -32,54 +26,6 @@ function who(entry: MemberRequest['history'][number]): string {
   if (entry.actor === 'member') return 'You';
   if (entry.actor === 'staff') return entry.actorName ?? 'Your concierge';
   return 'The concierge';
-}
-
-type Options = NonNullable<ChatMessage['attachment']>;
-
-/** Options staff proposed, in the chat message that carries them: the member accepts one. */
-export function OptionsOffer({
-  attachment,
-  request,
-  onAccept,
-}: {
-  attachment: Options;
-  request: MemberRequest | undefined;
-  onAccept: (requestId: string, optionId: string) => Promise<void>;
-}) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const open = request?.status === 'options_proposed';
-  return (
-    <ul className={styles.options} aria-label="Options proposed">
-      {attachment.options.map((option) => {
-        const accepted = request?.acceptedOptionId === option.id;
-        return (
-          <li key={option.id} className={accepted ? styles.optionAccepted : styles.option}>
-            <span className={styles.optionTitle}>{option.title}</span>
-            <span className={styles.optionPrice}>{formatPrice(option.price, option.currency)}</span>
-            {accepted ? (
-              <span className={styles.acceptedMark}>
-                <CheckCircleFilled aria-hidden /> Accepted
-              </span>
-            ) : open ? (
-              <Button
-                size="small"
-                type="primary"
-                className={styles.accept}
-                loading={busy === option.id}
-                aria-label={`Accept ${option.title}`}
-                onClick={() => {
-                  setBusy(option.id);
-                  void onAccept(attachment.requestId, option.id).finally(() => setBusy(null));
-                }}
-              >
-                Accept
-              </Button>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
-  );
 }
 
 /** 'My requests': the session's requests with their status and history; cancel one not yet confirmed. */
@@ -143,7 +89,7 @@ export function MyRequestsPanel({
               </dl>
             ) : null}
             {request.options.length > 0 && (
-              <OptionsOffer
+              <OptionCards
                 attachment={{ type: 'options', requestId: request.id, options: request.options }}
                 request={request}
                 onAccept={onAccept}

@@ -18,6 +18,7 @@ import {
 } from '../api/members';
 import { browserSupportsWebAuthn, isDismissed, registerPasskey } from '../api/passkeys';
 import styles from './members.module.css';
+import { PaymentCard } from './payment-card';
 import { WhatWeRemember } from './what-we-remember';
 
 function readable(error: unknown): string {
@@ -182,6 +183,8 @@ export function AccountPage({ onSignedOut }: { onSignedOut: () => void }) {
         </div>
 
         <WhatWeRemember />
+
+        <PaymentCard />
 
         <section className={styles.section} aria-labelledby="passkeys-title">
           <div className={styles.sectionHead}>

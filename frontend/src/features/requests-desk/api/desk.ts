@@ -54,7 +54,18 @@ export function replyAsConcierge(id: string, body: { content: string }) {
 
 export function proposeOptions(
   id: string,
-  body: { options: Array<{ title: string; price: number; currency: string }>; note?: string },
+  body: {
+    options: Array<
+      Pick<ApiSchema<'RequestOption'>, 'title' | 'price' | 'currency'> &
+        Partial<
+          Pick<
+            ApiSchema<'RequestOption'>,
+            'description' | 'cancellationTerms' | 'validUntil' | 'startsAt' | 'refundableUntil' | 'supplierToConfirm'
+          >
+        >
+    >;
+    note?: string;
+  },
 ) {
   return adminRequest('POST', `/api/admin/user-requests/${id}/options`, body);
 }

@@ -1,35 +1,26 @@
-import { DislikeOutlined, LikeOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { DislikeOutlined, LikeOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@maison/shared';
-import { Alert, App, Button, Drawer, Input, InputNumber, Select, Spin, Tag, Timeline } from 'antd';
+import { Alert, App, Button, Drawer, Input, Select, Spin, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import {
   changeStatus,
   handBack,
-  proposeOptions,
   replyAsConcierge,
   useDeskDetail,
   useInvalidateDesk,
   type RequestStatus,
 } from '../api/desk';
-import { askedBy, CATEGORY_TITLE, price, STATUS_TITLE } from './desk-format';
+import { askedBy, CATEGORY_TITLE, STATUS_TITLE } from './desk-format';
 import styles from './desk.module.css';
+import { BookingPaymentPanel } from './booking-payment-panel';
 import { MemberProfilePanel } from './member-profile-panel';
-
-const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY'];
+import { OptionProposal } from './option-proposal';
 
 function when(iso: string): string {
   return formatDateTime(iso, { style: 'short' });
 }
-
-interface OptionRow {
-  title: string;
-  price: number | null;
-  currency: string;
-}
-
-const EMPTY_OPTION: OptionRow = { title: '', price: null, currency: 'EUR' };
 
 /** One request in the console: its conversation, history and the member's ratings; staff act on it here. */
 export function RequestDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -39,7 +30,6 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
   const [status, setStatus] = useState<RequestStatus | undefined>();
   const [note, setNote] = useState('');
   const [reply, setReply] = useState('');
-  const [options, setOptions] = useState<OptionRow[]>([{ ...EMPTY_OPTION }, { ...EMPTY_OPTION }]);
   const [busy, setBusy] = useState<string | null>(null);
   const data = detail.data?.data;
   const request = data?.request;
@@ -59,8 +49,6 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
       setBusy(null);
     }
   };
-
-  const validOptions = options.filter((o) => o.title.trim() && o.price !== null);
 
   return (
     <Drawer
@@ -199,91 +187,9 @@ export function RequestDetail({ id, onClose }: { id: string | null; onClose: () 
             </div>
           </section>
 
-          <section aria-label="Options" className={styles.block}>
-            <h4>Propose options</h4>
-            {request.options.length > 0 && (
-              <ul className={styles.proposed}>
-                {request.options.map((o) => (
-                  <li key={o.id}>
-                    {o.title} · {price(o.price, o.currency)}
-                    {request.acceptedOptionId === o.id ? <Tag color="green">Accepted</Tag> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {options.map((option, index) => (
-              <div key={index} className={styles.optionRow}>
-                <Input
-                  aria-label={`Option ${index + 1}`}
-                  placeholder={`Option ${index + 1}`}
-                  value={option.title}
-                  maxLength={200}
-                  disabled={closed}
-                  onChange={(e) =>
-                    setOptions(options.map((o, i) => (i === index ? { ...o, title: e.target.value } : o)))
-                  }
-                />
-                <InputNumber
-                  aria-label={`Price of option ${index + 1}`}
-                  placeholder="Price"
-                  min={0}
-                  step={100}
-                  value={option.price}
-                  disabled={closed}
-                  onChange={(value) =>
-                    setOptions(options.map((o, i) => (i === index ? { ...o, price: value ?? null } : o)))
-                  }
-                />
-                <Select
-                  aria-label={`Currency of option ${index + 1}`}
-                  value={option.currency}
-                  disabled={closed}
-                  options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-                  onChange={(value: string) =>
-                    setOptions(options.map((o, i) => (i === index ? { ...o, currency: value } : o)))
-                  }
-                />
-                <Button
-                  type="text"
-                  icon={<MinusCircleOutlined />}
-                  aria-label={`Remove option ${index + 1}`}
-                  disabled={options.length === 1}
-                  onClick={() => setOptions(options.filter((_, i) => i !== index))}
-                />
-              </div>
-            ))}
-            <div className={styles.row}>
-              <Button
-                icon={<PlusOutlined />}
-                disabled={options.length >= 5 || closed}
-                onClick={() => setOptions([...options, { ...EMPTY_OPTION }])}
-              >
-                Add an option
-              </Button>
-              <Button
-                type="primary"
-                loading={busy === 'options'}
-                disabled={validOptions.length === 0 || closed}
-                onClick={async () => {
-                  const ok = await act(
-                    'options',
-                    () =>
-                      proposeOptions(request.id, {
-                        options: validOptions.map((o) => ({
-                          title: o.title.trim(),
-                          price: o.price!,
-                          currency: o.currency,
-                        })),
-                      }),
-                    'Options proposed',
-                  );
-                  if (ok) setOptions([{ ...EMPTY_OPTION }, { ...EMPTY_OPTION }]);
-                }}
-              >
-                Propose options
-              </Button>
-            </div>
-          </section>
+          <BookingPaymentPanel requestId={request.id} />
+
+          <OptionProposal request={request} closed={closed} />
 
           <section aria-label="History" className={styles.block}>
             <h4>History</h4>
