@@ -310,7 +310,14 @@ describe('Booking in one tap (issue 30, section 3)', () => {
     it('opens the card form without a saved card, refuses a declined card, and never confirms unpaid', async () => {
       const grace = await member();
       const { requestId, options } = await proposed(grace.id, YACHTS);
+      // A card form left unpaid gives way to the other option: its intent can no longer be paid.
+      const left = await pay(grace.cookie, requestId, options[0].id).expect(200);
       const form = await pay(grace.cookie, requestId, options[1].id).expect(200);
+      expect(form.body.data.clientSecret).not.toBe(left.body.data.clientSecret);
+      const [abandoned] = await sql<{ status: string }>('select status from test_gateway_intents where id = ?', [
+        (left.body.data.clientSecret as string).split('_secret_')[0],
+      ]);
+      expect(abandoned.status).toBe('canceled');
       expect(form.body.data).toMatchObject({ status: 'requires_payment_method', card: null, amount: 3_200_000 });
       const { clientSecret } = form.body.data;
       const intentId = (clientSecret as string).split('_secret_')[0];

@@ -94,7 +94,7 @@ export class BookingsService implements OnModuleInit {
     const option = request.options.find((o) => o.id === optionId);
     if (!option) throw AppError.notFound('This option is not on offer.');
     const live = await this.livePayment(requestId);
-    if (live) return this.stateOf(live, optionId);
+    if (live && !(await this.abandoned(live, optionId, member.id))) return this.stateOf(live, optionId);
     if (request.status !== 'options_proposed') {
       throw AppError.conflict('This request is no longer open to options.');
     }
@@ -399,6 +399,20 @@ export class BookingsService implements OnModuleInit {
 
   private livePayment(requestId: string): Promise<BookingPayment | null> {
     return this.em.fork().findOne(BookingPayment, { requestId, status: { $in: LIVE_BOOKING_STATUSES } });
+  }
+
+  /**
+   * A card form opened and left unpaid gives way: to another option, or to the saved card the
+   * member has added since. Its intent is cancelled first, so it can never be paid as well.
+   */
+  private async abandoned(live: BookingPayment, optionId: string, memberId: string): Promise<boolean> {
+    if (live.status !== 'pending' || live.cardId || !live.intentId) return false;
+    if (live.optionId === optionId && !(await this.cards.live(memberId))) return false;
+    const intent = await this.gateway.retrieveIntent(live.intentId);
+    if (intent?.status !== 'requires_payment_method') return false;
+    await this.gateway.cancelIntent(live.intentId);
+    await this.fail(live.id, 'The card form was left for another way to pay.');
+    return true;
   }
 
   private async heldPayment(requestId: string): Promise<BookingPayment> {
