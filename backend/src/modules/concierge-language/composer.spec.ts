@@ -86,6 +86,8 @@ describe('an offline concierge that listens', () => {
     const text = reply('a private jet from Geneva to Courchevel for 10 people this Saturday');
     expect(text).toContain('a private jet from Geneva to Courchevel for ten people this Saturday');
     expect(text).toContain('**A private jet** positioned for you');
+    expect(text.match(/\*\*A private jet\*\*/g)).toHaveLength(1);
+    expect(text).not.toContain('yacht');
     expect(text).not.toMatch(/How many|Which city|What dates|On which day/);
   });
 

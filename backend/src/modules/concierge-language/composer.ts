@@ -7,7 +7,7 @@ import { findTopic, parseRequest, type ParsedRequest, type TopicAndPlace } from 
 import { partnersThatFit } from './partners';
 import { findPlace } from './place.extractor';
 import { fold, type Place } from './places';
-import { rememberedSentence, understoodPhrase, wishes } from './understood';
+import { datesAfter, rememberedSentence, understoodPhrase, wishes } from './understood';
 
 /**
  * The offline concierge's replies: Markdown grounded in what the member asked (parsed), in the
@@ -387,7 +387,8 @@ function requestReply(
   const profile = context.profile ?? [];
 
   const intro: string[] = [];
-  const what = understoodPhrase(parsed, topic, place || context.userLocation ? where : null, new Date());
+  const now = new Date();
+  const what = understoodPhrase(parsed, topic, place || context.userLocation ? where : null, now);
   intro.push(
     `### ${LABEL[topic]}${place ? ` in ${place}` : context.userLocation ? ` near you in ${context.userLocation}` : ''}`,
     '',
@@ -415,7 +416,7 @@ function requestReply(
         ? `${parsed.origin} to ${parsed.destination}`
         : (parsed.location ?? (context.userLocation ? `${context.userLocation} (your location)` : 'to be confirmed'))
     }`,
-    `- **When:** ${parsed.timeline ?? 'to be confirmed'}${parsed.dates ? ` (${parsed.dates.from === parsed.dates.to ? parsed.dates.from : `${parsed.dates.from} to ${parsed.dates.to}`})` : ''}`,
+    `- **When:** ${parsed.timeline ? `${parsed.timeline}${datesAfter(parsed, now)}` : 'to be confirmed'}`,
   ];
   if (parsed.partySize) understood.push(`- **Party:** ${parsed.partySize}`);
   if (topic !== 'dining' || parsed.budget) understood.push(`- **Budget:** ${parsed.budget ?? 'to be confirmed'}`);
@@ -432,7 +433,14 @@ function requestReply(
   const general = OPTIONS[topic];
   const start = seed % general.length;
   const rotated = [...general.slice(start), ...general.slice(0, start)].map((line) => line(at));
-  const options = [...fromPreferences, ...rotated.filter((o) => !fromPreferences.includes(o))].slice(0, 3);
+  // One line per thing offered ("**A private jet**" once), and no yacht for a journey by air or road.
+  const title = (line: string) => /^\*\*([^*]+)\*\*/.exec(line)?.[1].toLowerCase() ?? line;
+  const offered = new Set(fromPreferences.map(title));
+  const byAir = topic === 'transportation' && !parsed.preferences.includes('yacht');
+  const options = [
+    ...fromPreferences,
+    ...rotated.filter((o) => !offered.has(title(o)) && !(byAir && /^\*\*A crewed yacht\*\*/.test(o))),
+  ].slice(0, 3);
 
   const catalogue = catalogueCategory(CATALOGUE_OF[topic]);
   const parts = [

@@ -78,7 +78,7 @@ function day(iso: string, thisYear: number, withWeekday: boolean): string {
 }
 
 /** The dates in brackets after the member's words, unless the words are the date already. */
-function datesAfter(parsed: ParsedRequest, now: Date): string {
+export function datesAfter(parsed: ParsedRequest, now: Date): string {
   const { dates, timeline } = parsed;
   if (!dates || !timeline || /^\d{4}-\d{2}-\d{2}$/.test(timeline) || /^[A-Z][a-z]+ \d{1,2}$/.test(timeline)) return '';
   if (/^(tonight|today)$/.test(timeline)) return '';
