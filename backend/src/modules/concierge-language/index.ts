@@ -7,5 +7,4 @@ export { ConciergeLanguageModule } from './concierge-language.module';
 export { understandTopic } from './composer';
 export { memoryCandidates, type MemoryCandidate } from './memory.extractor';
 export { asksForPerson, findPlace, messageIntent, parseRequest, reportsExperience, toEntities } from './parser';
-export { partnersThatFit } from './partners';
 export { fold, type Place } from './places';

@@ -21,7 +21,7 @@ import { findUrgency } from './urgency.extractor';
 
 // What other modules read through this file.
 export { findPlace } from './place.extractor';
-export { informationAsked, messageIntent, reportsExperience, type MessageIntent } from './intent.extractor';
+export { messageIntent, reportsExperience, type MessageIntent } from './intent.extractor';
 export { asksForPerson } from './person.extractor';
 
 export interface ParsedRequest extends ParsedEntities {
