@@ -694,13 +694,13 @@ async function main() {
       },
       {
         name: 'sign-ups: one welcome email each',
-        measured: `${welcomeOnce} of ${accepted.length} (${welcomeTwice} twice, ${welcomeNone.length} none, ${unknownWelcome} interrupted)`,
+        measured: `${welcomeOnce} of ${accepted.length} (${welcomeTwice} twice, ${welcomeNone.length} none; ${unknownWelcome} read 'unknown': cut by the SIGKILL)`,
         aim: 'all once',
         met: accepted.length > 0 && welcomeOnce === accepted.length,
       },
       {
         name: `invitations: ${PLAN.invitations} sent exactly once`,
-        measured: `${invitedOnce} of ${invitationRun?.created ?? 0} (${invitedTwice} twice, ${invitedNone} none, ${resend.asked} resent after 'unknown')`,
+        measured: `${invitedOnce} of ${invitationRun?.created ?? 0} (${invitedTwice} twice, ${invitedNone} none; ${resend.asked} cut by the SIGKILL, resent by the admin)`,
         aim: `${PLAN.invitations} once`,
         met: (invitationRun?.created ?? 0) === PLAN.invitations && invitedOnce === PLAN.invitations,
       },
