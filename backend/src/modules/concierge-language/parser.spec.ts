@@ -80,7 +80,7 @@ const table: Row[] = [
   ],
   [
     'Tickets to Wimbledon final, VIP access, money is no object',
-    e('events', null, null, 'medium', 'no limit', ['vip access']),
+    e('events', 'London, United Kingdom', null, 'medium', 'no limit', ['vip access']),
   ],
   [
     'A detox retreat in Bali next month, vegan food, budget 10,000 dollars',

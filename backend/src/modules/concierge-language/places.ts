@@ -5,7 +5,7 @@
  * so they count only when written with a capital letter.
  */
 const CITIES = `
-Paris|France|
+Paris|France|saint-germain, montmartre, le marais, louvre, champs-elysees
 Nice*|France|
 Cannes|France|
 Saint-Tropez|France|st tropez, st. tropez, saint tropez
@@ -26,7 +26,7 @@ Reims|France|
 Strasbourg|France|
 Deauville|France|
 Monaco|Monaco|monte carlo, monte-carlo
-London|United Kingdom|
+London|United Kingdom|mayfair, knightsbridge, belgravia, notting hill, wimbledon, covent garden
 Edinburgh|United Kingdom|
 Manchester|United Kingdom|
 Oxford|United Kingdom|
@@ -92,6 +92,7 @@ Zermatt|Switzerland|
 Verbier|Switzerland|
 Lucerne|Switzerland|luzern
 Lausanne|Switzerland|
+Montreux|Switzerland|
 Basel|Switzerland|
 Crans-Montana|Switzerland|crans montana
 Interlaken|Switzerland|
@@ -143,7 +144,7 @@ Moscow|Russia|
 Saint Petersburg|Russia|st petersburg, st. petersburg
 Tbilisi|Georgia|
 Baku|Azerbaijan|
-New York|United States|new york city, nyc, manhattan, brooklyn
+New York|United States|new york city, nyc, manhattan, brooklyn, jfk
 Los Angeles|United States|l.a., beverly hills, bel air, malibu
 San Francisco|United States|sf, napa, napa valley, sonoma
 Miami|United States|miami beach, south beach
