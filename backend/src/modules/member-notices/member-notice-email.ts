@@ -30,6 +30,8 @@ export function plainExcerpt(markdown: string, max = EXCERPT): string {
   const line = markdown
     .replace(/[*_`#>]+/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // A line break after a sentence is a space; between fragments, a middle dot.
+    .replace(/([.!?:])\s*\n+\s*/g, '$1 ')
     .replace(/\s*\n+\s*/g, ' · ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -45,11 +47,20 @@ export function requestName(about: ParsedEntities | null): string {
   return `your ${kind ? `${kind} ` : ''}request${place}`;
 }
 
-const LABEL: Record<NoticeLine['kind'], (author: string) => string> = {
-  reply: (author) => `${author} wrote`,
-  options: () => 'Options for you',
-  status: () => 'Your request',
-};
+const OPTION = /^\s*\d+\.\s+(.*)$/;
+
+/** A line's rows in the email: what was written, and each option proposed on a row of its own. */
+function rows(line: NoticeLine): EmailDetail[] {
+  if (line.kind === 'status') return [['Status', plainExcerpt(line.text)]];
+  if (line.kind === 'reply') return [[`${line.author} wrote`, plainExcerpt(line.text)]];
+  const lines = line.text.split('\n');
+  const note = lines.filter((text) => !OPTION.test(text)).join('\n').trim();
+  const options = lines.flatMap((text) => OPTION.exec(text)?.[1] ?? []);
+  return [
+    ...(note ? [[`${line.author} wrote`, plainExcerpt(note)] as EmailDetail] : []),
+    ...options.map((option, i): EmailDetail => [options.length > 1 ? `Option ${i + 1}` : 'Option', plainExcerpt(option)]),
+  ];
+}
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || name;
@@ -76,7 +87,7 @@ export function renderMemberNotice(input: {
   link: string;
 }): { subject: string; html: string; text: string } {
   const about = requestName(input.about);
-  const details: EmailDetail[] = input.lines.map((line) => [LABEL[line.kind](line.author), plainExcerpt(line.text)]);
+  const details = input.lines.flatMap(rows);
   const news = `${lead(input.lines)} about ${about}`;
   const body = renderBrandEmail({
     brand: input.brand,
