@@ -77,7 +77,7 @@ export function ConciergeChatPage() {
     enabled: allowed && Boolean(member.data),
     activeThreadId: active?.id ?? null,
     threads: threads.list,
-    onRequestsRead: myRequests.reload,
+    onRequestMarks: myRequests.reload,
   });
   const newElsewhere = [...unread.threads].some((id) => id !== active?.id);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { listUnreadThreads, markRead } from '../api/unread';
 import type { ChatThread } from './thread-store';
 
@@ -8,8 +8,11 @@ interface UnreadOptions {
   /** The conversation on screen: its news is read while the page is in view. */
   activeThreadId: string | null;
   threads: ChatThread[];
-  /** Reading a conversation reads its requests: the requests' marks are asked again. */
-  onRequestsRead: () => void;
+  /**
+   * The requests' marks changed: news came (a staff message does not change the request itself), or
+   * a conversation was read, and its requests with it. 'My requests' is asked again.
+   */
+  onRequestMarks: () => void;
 }
 
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
@@ -18,8 +21,10 @@ const visible = () => typeof document === 'undefined' || document.visibilityStat
  * The member's unread marks on conversations: asked again whenever a conversation changes (a staff
  * message arrives live), and the one on screen is read at once, while the page is in view.
  */
-export function useUnread({ enabled, activeThreadId, threads, onRequestsRead }: UnreadOptions) {
+export function useUnread({ enabled, activeThreadId, threads, onRequestMarks }: UnreadOptions) {
   const [unread, setUnread] = useState<ReadonlySet<string>>(new Set());
+  /** The marks last heard from the server: a new one means news. */
+  const known = useRef<ReadonlySet<string>>(new Set());
   const [inView, setInView] = useState(visible);
   // Changes when a conversation gains a message (a live update reloads it).
   const signature = threads.map((thread) => `${thread.id}:${thread.messages.length}`).join(',');
@@ -30,24 +35,29 @@ export function useUnread({ enabled, activeThreadId, threads, onRequestsRead }: 
     return () => document.removeEventListener('visibilitychange', seen);
   }, []);
 
+  const requestMarks = useEffectEvent(() => onRequestMarks());
+
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
     listUnreadThreads()
-      .then((ids) => !cancelled && setUnread(ids))
+      .then((ids) => {
+        if (cancelled) return;
+        if ([...ids].some((id) => !known.current.has(id))) requestMarks();
+        known.current = ids;
+        setUnread(ids);
+      })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
   }, [enabled, signature]);
 
-  const requestsRead = useEffectEvent(() => onRequestsRead());
-
   useEffect(() => {
     if (!enabled || !inView || !activeThreadId || !unread.has(activeThreadId)) return;
     setUnread((current) => new Set([...current].filter((id) => id !== activeThreadId)));
     markRead({ threadId: activeThreadId })
-      .then(() => requestsRead())
+      .then(() => requestMarks())
       .catch(() => undefined);
   }, [enabled, inView, activeThreadId, unread]);
 
