@@ -5,6 +5,6 @@
  */
 export { ConciergeLanguageModule } from './concierge-language.module';
 export { understandTopic } from './composer';
-export { memoryCandidates, type MemoryCandidate } from './memory.extractor';
+export { memoryCandidates } from './memory.extractor';
 export { asksForPerson, findPlace, messageIntent, parseRequest, reportsExperience, toEntities } from './parser';
 export { fold, type Place } from './places';

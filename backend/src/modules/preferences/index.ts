@@ -4,5 +4,5 @@
  * Its entities and tables (entries, staff notes, the pause) are its own.
  */
 export { PreferencesModule } from './preferences.module';
-export { PreferencesService, type PreferenceView, type RememberInput } from './preferences.service';
+export { PreferencesService } from './preferences.service';
 export { PREFERENCE_KINDS, PREFERENCE_KIND_LABELS, isSensitiveKind, type PreferenceKind } from './preference-kinds';

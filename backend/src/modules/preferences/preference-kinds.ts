@@ -38,10 +38,6 @@ export function isSensitiveKind(kind: PreferenceKind): boolean {
   return SENSITIVE_KINDS.has(kind);
 }
 
-export function isPreferenceKind(value: unknown): value is PreferenceKind {
-  return typeof value === 'string' && (PREFERENCE_KINDS as readonly string[]).includes(value);
-}
-
 export const PREFERENCE_SOURCES = ['chat', 'staff', 'member'] as const;
 
 export type PreferenceSource = (typeof PREFERENCE_SOURCES)[number];
