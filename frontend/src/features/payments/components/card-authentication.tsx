@@ -48,12 +48,12 @@ export function CardAuthentication({ clientSecret, onDone }: Props) {
 
   return (
     <div className={styles.bank} role="group" aria-label="Confirm with your bank">
-      <p className={styles.bankTitle}>
+      <div className={styles.bankTitle}>
         <SafetyCertificateOutlined aria-hidden /> Your bank asks you to confirm
-      </p>
-      <p className={styles.bankText}>
+      </div>
+      <div className={styles.bankText}>
         Test payments: this stands in for your bank’s own page, where you would approve the payment in your banking app.
-      </p>
+      </div>
       <div className={styles.actions}>
         <Button onClick={() => void answer(false)} disabled={busy}>
           Fail Authentication

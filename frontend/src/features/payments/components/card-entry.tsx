@@ -55,13 +55,13 @@ function TestCardEntry({ purpose, clientSecret, submitLabel, onDone, onCancel }:
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label="Card details" noValidate>
-      <p className={styles.testNote} role="note">
+      <div className={styles.testNote} role="note">
         <ExperimentOutlined aria-hidden />
         <span>
           <strong>Test payments</strong>
           No real card is charged. 4242 4242 4242 4242 is accepted; 4000 0027 6000 3184 asks your bank to confirm.
         </span>
-      </p>
+      </div>
       <div>
         <label className={styles.label} htmlFor={`${id}-number`}>
           Card number
@@ -107,9 +107,9 @@ function TestCardEntry({ purpose, clientSecret, submitLabel, onDone, onCancel }:
         </div>
       </div>
       {problem ? (
-        <p className={styles.problem} role="alert">
+        <div className={styles.problem} role="alert">
           {problem}
-        </p>
+        </div>
       ) : null}
       <div className={styles.actions}>
         <Button onClick={onCancel} disabled={busy}>

@@ -62,9 +62,9 @@ function StripeForm({ purpose, submitLabel, onDone, onCancel }: CardEntryProps) 
     <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label="Card details">
       <PaymentElement options={{ layout: 'tabs' }} />
       {problem ? (
-        <p className={styles.problem} role="alert">
+        <div className={styles.problem} role="alert">
           {problem}
-        </p>
+        </div>
       ) : null}
       <div className={styles.actions}>
         <Button onClick={onCancel} disabled={busy}>

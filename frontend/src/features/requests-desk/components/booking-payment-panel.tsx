@@ -19,6 +19,10 @@ function amount(minor: number, currency: string): string {
   return formatMoney(minor / 10 ** currencyDigits(currency), currency);
 }
 
+function brand(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /**
  * The member's payment for the option they accepted: what was paid or held, with which card; staff
  * confirm a held option with the supplier (the amount is taken) or release it, or cancel the
@@ -54,7 +58,7 @@ export function BookingPaymentPanel({ requestId }: { requestId: string }) {
             {row.optionTitle} · {amount(row.amount, row.currency)}{' '}
             <Tag color={STATUS[row.status].color}>{STATUS[row.status].label}</Tag>
             <span className={styles.muted}>
-              {row.card ? `${row.card.brand} ·· ${row.card.last4}` : 'Card form'} ·{' '}
+              {row.card ? `${brand(row.card.brand)} ending ${row.card.last4}` : 'Card form'} ·{' '}
               {formatDateTime(row.createdAt, { style: 'short' })}
               {row.status === 'held' && row.holdExpiresAt
                 ? ` · released ${formatDateTime(row.holdExpiresAt, { style: 'short' })} unless confirmed`
