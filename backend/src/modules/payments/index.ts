@@ -4,4 +4,4 @@
  * own (bookings) receives its provider events. Everything else here is its own.
  */
 export { PaymentsModule } from './payments.module';
-export { PaymentEventRoutes, type PaymentEventRoute } from './payment-event-routes';
+export { PaymentEventRoutes } from './payment-event-routes';

@@ -48,16 +48,6 @@ export interface RequestOption {
   refundableUntil?: string | null;
 }
 
-/** The fields staff write on an option beside its title and price. */
-export const OPTION_DETAILS = [
-  'description',
-  'cancellationTerms',
-  'validUntil',
-  'startsAt',
-  'supplierToConfirm',
-  'refundableUntil',
-] as const;
-
 /** How a status reads to people ('options proposed'). */
 export const STATUS_LABEL: Record<RequestStatus, string> = {
   received: 'received',
