@@ -178,7 +178,14 @@ export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicat
     // for the disk, a member need not), and the reply is saved in it only once it is written.
     const memberId = memberIdOf(sessionId);
     const member = memberId
-      ? { owner: sessionId, memberId, threadId: body.threadId, messageId: message?.id ?? null, since: new Date() }
+      ? {
+          owner: sessionId,
+          memberId,
+          threadId: body.threadId,
+          messageId: message?.id ?? null,
+          said: message?.content ?? null,
+          since: new Date(),
+        }
       : null;
     let pieces = forAPerson ? null : await this.chat.stream(turns, controller.signal, member).catch(failedReply);
     const written = this.threads.beginReply(sessionId, body.threadId, begin);

@@ -134,9 +134,14 @@ export interface ConciergeToolbox {
   /** Longest wait for one tool, in milliseconds. */
   readonly timeoutMs: number;
   run(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
-  /**
-   * What a member's message says worth remembering, by the house's rules (for the offline engine);
-   * none while the member has paused remembering.
-   */
-  memoryCandidates(text: string): Promise<MemoryCandidate[]>;
+  /** The member's message read by the house's rules, for the offline engine's steps. */
+  readMessage(text: string): Promise<MessageReading>;
+}
+
+/** What the house's rules read in a member's message. */
+export interface MessageReading {
+  /** What it says worth remembering; none while the member has paused remembering. */
+  remember: MemoryCandidate[];
+  /** It asks for something to arrange: the member's request is opened (or added to) from it. */
+  opensRequest: boolean;
 }

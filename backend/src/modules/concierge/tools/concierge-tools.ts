@@ -8,11 +8,11 @@ import {
   MESSAGE_CATEGORIES,
   type ConciergeTool,
   type ConciergeToolbox,
-  type MemoryCandidate,
   type MessageCategory,
+  type MessageReading,
   type ToolResult,
 } from '../../../platform/ai/types';
-import { findPlace, fold, memoryCandidates } from '../../concierge-language';
+import { findPlace, fold, memoryCandidates, messageIntent } from '../../concierge-language';
 import { EventsService } from '../../events';
 import {
   isSensitiveKind,
@@ -31,6 +31,8 @@ export interface ToolsFor {
   threadId: string;
   /** The member's message being answered (the source of what is remembered from it), when known. */
   messageId: string | null;
+  /** Its words; null for a reply asked again (Regenerate). */
+  said: string | null;
   /** When the reply began: a request recorded from then on is this message's. */
   since: Date;
 }
@@ -109,6 +111,9 @@ const TOOLS: ConciergeTool[] = [
   },
 ];
 
+/** A message that asks for something opens (or adds to) the member's request, as the requests module records it. */
+const opensRequest = (said: string) => messageIntent(said) === 'request';
+
 const text = (value: unknown, max = 120): string =>
   typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().slice(0, max) : '';
 
@@ -133,13 +138,13 @@ export class ConciergeTools {
       tools: TOOLS,
       timeoutMs: this.config.CONCIERGE_TOOL_TIMEOUT_MS,
       run: (name, args, signal) => this.run(reply, name, args, signal),
-      memoryCandidates: (said) => this.candidates(reply.memberId, said),
+      readMessage: (said) => this.read(reply.memberId, said),
     };
   }
 
-  private async candidates(memberId: string, said: string): Promise<MemoryCandidate[]> {
-    if (await this.preferences.isPaused(memberId)) return [];
-    return memoryCandidates(said);
+  private async read(memberId: string, said: string): Promise<MessageReading> {
+    const paused = await this.preferences.isPaused(memberId);
+    return { remember: paused ? [] : memoryCandidates(said), opensRequest: opensRequest(said) };
   }
 
   private run(reply: ToolsFor, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
@@ -203,6 +208,12 @@ export class ConciergeTools {
    */
   private async request(reply: ToolsFor, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
     const summary = text(args.summary, 80) || 'your request';
+    if (reply.said !== null && !opensRequest(reply.said)) {
+      return {
+        summary: 'Nothing to arrange yet',
+        data: { opened: false, reason: 'The member’s message asks for nothing to arrange; no request is opened.' },
+      };
+    }
     const recorded = await this.recordedRequest(reply, signal);
     const opened = recorded.createdAt >= reply.since.toISOString();
     return {

@@ -18,14 +18,19 @@ const PARIS: DirectoryVendor[] = [
 ];
 
 /** A toolbox that keeps what is not sensitive and asks for the rest, as the concierge module's does. */
-function toolbox(candidates: Array<{ kind: string; value: string; sensitive: boolean }>) {
+function toolbox(candidates: Array<{ kind: string; value: string; sensitive: boolean }>, opensRequest = false) {
   const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
   const box: ConciergeToolbox = {
-    tools: [{ name: 'remember_preference', description: '', parameters: {}, changes: true, failure: 'Not kept' }],
+    tools: [
+      { name: 'remember_preference', description: '', parameters: {}, changes: true, failure: 'Not kept' },
+      { name: 'open_or_update_request', description: '', parameters: {}, changes: true, failure: 'Not opened' },
+    ],
     timeoutMs: 1000,
-    memoryCandidates: async () => candidates,
+    readMessage: async () => ({ remember: candidates, opensRequest }),
     run: async (name, args): Promise<ToolResult> => {
       calls.push({ name, args });
+      if (name === 'open_or_update_request')
+        return { summary: `Opened your request: ${String(args.summary)}`, data: {} };
       if (args.value === 'Broken') throw new Error('down');
       const memory = { kind: String(args.kind), value: String(args.value) };
       return args.sensitive
@@ -115,6 +120,16 @@ describe('the offline engine’s steps', () => {
       'done: Remembered: Three',
     ]);
     expect(reply.text).toBe('A table is arranged.');
+  });
+
+  it('says the request was opened after its words, once the request is recorded', async () => {
+    const { box, calls } = toolbox([], true);
+    const reply = await read(engine.streamReply(turns, new AbortController().signal, { tools: box }));
+    expect(reply.order).toEqual(['text', 'step']);
+    expect(reply.steps).toEqual([
+      { id: '1', tool: 'open_or_update_request', label: 'Opened your request: A title', status: 'done' },
+    ]);
+    expect(calls).toEqual([{ name: 'open_or_update_request', args: { summary: 'A title' } }]);
   });
 
   it('takes no step without a toolbox (a house-password session)', async () => {

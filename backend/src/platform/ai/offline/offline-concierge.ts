@@ -3,7 +3,7 @@ import type { ConciergeAi } from '../concierge-ai';
 import type { ConciergeLanguage } from '../concierge-language';
 import { ReplyStream } from '../reply-stream';
 import { ReplySteps } from '../tool-steps';
-import type { ChatTurn, DirectoryVendor, ParsedEntities, ReplyContext } from '../types';
+import type { ChatTurn, DirectoryVendor, MessageReading, ParsedEntities, ReplyContext } from '../types';
 
 /** Pieces of a streamed offline reply: a few words, like a model's tokens. */
 function pieces(text: string): string[] {
@@ -37,12 +37,19 @@ export class OfflineConcierge implements ConciergeAi {
   streamReply(turns: ChatTurn[], signal: AbortSignal, context: ReplyContext = {}): ReplyStream {
     const reply = new ReplyStream();
     const write = async () => {
-      if (context.tools) await this.steps(new ReplySteps(context.tools, reply), turns, context, signal);
+      const said = turns.at(-1)?.role === 'user' ? turns.at(-1)!.content : '';
+      const steps = context.tools ? new ReplySteps(context.tools, reply) : null;
+      const reading = steps && said ? await context.tools!.readMessage(said) : null;
+      if (steps && reading) await this.lookUp(steps, reading, context, signal);
       const all = pieces(this.language.reply(turns, this.brand, context));
       for (let i = 0; i < all.length; i += 3) {
         if (signal.aborted) return;
         reply.piece(all.slice(i, i + 3).join(''));
         if (this.pieceDelayMs > 0) await sleep(this.pieceDelayMs, undefined, { signal }).catch(() => undefined);
+      }
+      // The request is recorded beside the reply: its step comes once it is, after the words.
+      if (steps && reading?.opensRequest && !signal.aborted) {
+        await steps.run('open_or_update_request', { summary: this.language.title(said) }, signal);
       }
     };
     write().then(
@@ -53,23 +60,20 @@ export class OfflineConcierge implements ConciergeAi {
   }
 
   /**
-   * The steps a member's reply shows, from the engine's rules, as the model's tools would take
-   * them: the partners it suggests, then what the member's message says worth remembering (kept
-   * at once, or offered when sensitive: the toolbox decides).
+   * The steps a member's reply shows before its words, from the engine's rules, as the model's
+   * tools would take them: the partners it suggests, then what the member's message says worth
+   * remembering (kept at once, or offered when sensitive: the toolbox decides).
    */
-  private async steps(steps: ReplySteps, turns: ChatTurn[], context: ReplyContext, signal: AbortSignal) {
+  private async lookUp(steps: ReplySteps, reading: MessageReading, context: ReplyContext, signal: AbortSignal) {
     const vendors = context.vendors ?? [];
     if (vendors.length > 0) {
-      const names = vendors.map((v) => v.name).join(', ');
       steps.step({
         tool: 'search_partners',
         label: `Searched our partners${where(vendors)}: ${vendors.length} found`,
-        detail: names,
+        detail: vendors.map((v) => v.name).join(', '),
       });
     }
-    const said = turns.at(-1)?.role === 'user' ? turns.at(-1)!.content : '';
-    const candidates = said && context.tools ? await context.tools.memoryCandidates(said) : [];
-    for (const candidate of candidates) {
+    for (const candidate of reading.remember) {
       if (signal.aborted || !steps.open) return;
       await steps.run('remember_preference', { ...candidate }, signal);
     }
