@@ -724,7 +724,7 @@ async function main() {
       },
       {
         name: 'nginx 502/503: clients / access log',
-        measured: `${clientFiveOhs} / ${nginxFiveOhs.length}`,
+        measured: `${clientFiveOhs} / ${nginxFiveOhs.length}${seen.connectionErrors ? ` (${seen.connectionErrors} connection errors)` : ''}`,
         aim: '0 / 0',
         met: clientFiveOhs === 0 && nginxFiveOhs.length === 0 && seen.connectionErrors === 0,
       },
