@@ -141,7 +141,11 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
     const elena = await member('Elena Marchetti');
     ai.answer(
       plan([
-        { kind: 'tool-call', name: 'search_partners', arguments: { category: 'dining', place: 'Paris' } },
+        {
+          kind: 'tool-call',
+          name: 'search_partners',
+          arguments: { category: 'dining', place: 'Paris', query: 'Ritz' },
+        },
         {
           kind: 'tool-call',
           name: 'remember_preference',
@@ -172,7 +176,7 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
         tool: 'search_partners',
         label: 'Searched our partners in Paris: 1 found',
         status: 'done',
-        detail: 'Le Jardin Suspendu',
+        detail: 'Le Jardin Suspendu. Also known to us: Ritz Paris',
       }),
       expect.objectContaining({
         id: '2',
@@ -219,7 +223,10 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
     await partner('Le Pirate', 'Paris', hostile);
     const elena = await member('Elena Marchetti');
     ai.answer(
-      plan([{ kind: 'tool-call', name: 'search_partners', arguments: { category: 'dining', place: 'Paris' } }, REPLY]),
+      plan([
+        { kind: 'tool-call', name: 'search_partners', arguments: { category: 'dining', place: 'Paris', query: null } },
+        REPLY,
+      ]),
     );
     const reply = await ask(elena.cookie, 'Dinner in Paris tonight please');
 

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/environment';
 import { sessionChannel } from '../../../platform/live/channels';
 import { LiveEventsService } from '../../../platform/live/live-events.service';
+import { PlacesService } from '../../../platform/places/places.service';
 import {
   MESSAGE_CATEGORIES,
   type ConciergeTool,
@@ -44,14 +45,15 @@ const TOOLS: ConciergeTool[] = [
   {
     name: 'search_partners',
     description:
-      'Search the club’s partner directory (restaurants, hotels, yachts, jets, wellness, fashion...) for a kind of service in a place.',
+      'Search the club’s partner directory (restaurants, hotels, yachts, jets, wellness, fashion...) and known places for a kind of service in a place.',
     parameters: {
       type: 'object',
       additionalProperties: false,
-      required: ['category', 'place'],
+      required: ['category', 'place', 'query'],
       properties: {
         category: { type: 'string', enum: [...MESSAGE_CATEGORIES] },
         place: { type: ['string', 'null'], description: 'A city or country, e.g. "Monaco"; null for anywhere' },
+        query: { type: ['string', 'null'], description: 'What to look for among places, e.g. "rooftop restaurant"' },
       },
     },
     changes: false,
@@ -131,6 +133,7 @@ export class ConciergeTools {
     private readonly requests: RequestsService,
     private readonly preferences: PreferencesService,
     private readonly live: LiveEventsService,
+    private readonly places: PlacesService,
   ) {}
 
   forReply(reply: ToolsFor): ConciergeToolbox {
@@ -170,12 +173,31 @@ export class ConciergeTools {
       : 'default';
     const asked = text(args.place, 80);
     const place = asked ? findPlace(asked) : null;
-    const found = await this.vendors.findActive(category, place, 5);
     const where = place ? ` in ${place.name}` : asked ? ` in ${asked}` : '';
+    const looking = text(args.query, 80);
+    const [found, known] = await Promise.all([
+      this.vendors.findActive(category, place, 5),
+      looking
+        ? this.places.search({
+            input: [looking, place?.name ?? asked].join(' ').trim(),
+            types: 'establishment',
+            radius: 50_000,
+          })
+        : [],
+    ]);
+    const partners = new Set(found.map((v) => v.name));
+    const places = known
+      .filter((p) => !partners.has(p.structured_formatting.main_text))
+      .slice(0, 3)
+      .map((p) => ({ name: p.structured_formatting.main_text, address: p.structured_formatting.secondary_text }));
+    const detail = [
+      found.map((v) => v.name).join(', '),
+      places.length ? `Also known to us: ${places.map((p) => p.name).join(', ')}` : '',
+    ].filter(Boolean);
     return {
       summary: `Searched our partners${where}: ${found.length} found`,
-      detail: found.map((v) => v.name).join(', ') || undefined,
-      data: { partners: found },
+      detail: detail.join('. ') || undefined,
+      data: { partners: found, places },
     };
   }
 
