@@ -215,6 +215,14 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
     await afterFirst.ended;
     expect(stepsOf(afterFirst.frames).map((s) => s.id)).toEqual(['2', '3']);
     expect(afterFirst.frames.at(-1)?.event).toBe('done');
+
+    // The next reply knows who the member is and what is remembered of them.
+    ai.requests.length = 0;
+    ai.answer(() => REPLY);
+    await ask(elena.cookie, 'And a car to take us there');
+    const notes = ai.requests[0].messages.filter((m) => m.role === 'system').map((m) => m.content);
+    expect(notes[1]).toContain('You are speaking with Elena, a member of the patron tier.');
+    expect(notes[1]).toContain('- Seating: Terraces');
   });
 
   it('hands a partner’s description to the model as data inside a tool message, where an instruction in it changes nothing', async () => {
@@ -372,6 +380,7 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
     expect(ai.requests[0].parallel_tool_calls).toBeUndefined();
     expect(reply.frames.map((f) => f.event)).not.toContain('step');
     expect(reply.done).not.toHaveProperty('steps');
+    expect(ai.requests[0].messages.some((m) => m.content?.includes('You are speaking with'))).toBe(false);
     const thread = await request(t.http).get(`/api/concierge/threads/${reply.threadId}`).set('Cookie', house);
     expect(thread.body.data.messages.every((m: Record<string, unknown>) => !('steps' in m))).toBe(true);
     // The partners still reach the model as before, in its notes.
