@@ -618,7 +618,9 @@ async function main() {
     const invitedOnce = guests.filter((e) => sink.count(e) === 1).length;
     const invitedTwice = guests.filter((e) => sink.count(e) > 1).length;
     const invitedNone = guests.filter((e) => sink.count(e) === 0).length;
-    const unknownInvitations = rows.filter((r) => r.key.startsWith('invitation.send:') && r.status === 'unknown').length;
+    const unknownInvitations = rows.filter(
+      (r) => r.key.startsWith('invitation.send:') && r.status === 'unknown',
+    ).length;
     const invitedLost = guests.filter((e) => sink.count(e) === 0 && !unknownKeys.has(e)).length;
 
     const replies = checkReplies(chat.replies);
