@@ -53,6 +53,8 @@ const LOCAL_ONLY: Record<string, string> = {
   BENCH_TOKEN_DELAY_MS: 'the benchmarks',
   BENCH_ROUNDS: 'the benchmarks',
   DRILL_SECONDS: 'npm run drill:rolling',
+  DRILL_SMTP_DELAY_MS: 'npm run drill:rolling',
+  NGINX_BIN: 'npm run drill:rolling (and npm test, which runs its short form)',
   API_REPLICAS: 'docker compose (replicas of the api service)',
   WORKER_REPLICAS: 'docker compose (replicas of the worker service)',
 };
