@@ -25,7 +25,7 @@ export class AddPreferenceDto extends PreferenceValueDto {
 }
 
 export class MemoryPausedDto {
-  @IsBoolean({ message: 'paused must be true or false' })
+  @IsBoolean({ message: 'Paused must be true or false' })
   paused: boolean;
 }
 
