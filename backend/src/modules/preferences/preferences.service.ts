@@ -4,6 +4,7 @@ import { AppError } from '../../common/app-error';
 import type { ProfileEntry } from '../../platform/ai/types';
 import { AuditService } from '../audit';
 import { MembersService } from '../members';
+import { LONGEST_VALUE } from './dto/preference.dto';
 import { MemberMemorySettings } from './member-memory-settings.entity';
 import { MemberPreference } from './member-preference.entity';
 import { MemberStaffNote } from './member-staff-note.entity';
@@ -136,7 +137,8 @@ export class PreferencesService {
    * is answered.
    */
   async remember(memberId: string, input: RememberInput, tx?: EntityManager): Promise<PreferenceView | null> {
-    const value = input.value.trim();
+    // From the chat the words are the model's or the parser's: kept as short as a member's own.
+    const value = input.value.trim().slice(0, LONGEST_VALUE);
     if (!value) throw AppError.badRequest('Please say what we should remember', { value: 'Value is required' });
     const work = async (em: EntityManager): Promise<PreferenceView | null> => {
       if (input.source === 'chat') {
