@@ -54,11 +54,17 @@ function rows(line: NoticeLine): EmailDetail[] {
   if (line.kind === 'status') return [['Status', plainExcerpt(line.text)]];
   if (line.kind === 'reply') return [[`${line.author} wrote`, plainExcerpt(line.text)]];
   const lines = line.text.split('\n');
-  const note = lines.filter((text) => !OPTION.test(text)).join('\n').trim();
+  const note = lines
+    .filter((text) => !OPTION.test(text))
+    .join('\n')
+    .trim();
   const options = lines.flatMap((text) => OPTION.exec(text)?.[1] ?? []);
   return [
     ...(note ? [[`${line.author} wrote`, plainExcerpt(note)] as EmailDetail] : []),
-    ...options.map((option, i): EmailDetail => [options.length > 1 ? `Option ${i + 1}` : 'Option', plainExcerpt(option)]),
+    ...options.map((option, i): EmailDetail => [
+      options.length > 1 ? `Option ${i + 1}` : 'Option',
+      plainExcerpt(option),
+    ]),
   ];
 }
 

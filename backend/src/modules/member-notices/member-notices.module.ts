@@ -10,7 +10,11 @@ import { MemberPresence } from './member-presence';
 import { MembersOnlyGuard } from './members-only.guard';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([MemberRead, MemberNoticeBatch, MemberNoticeItem]), MembersModule, RequestsModule],
+  imports: [
+    MikroOrmModule.forFeature([MemberRead, MemberNoticeBatch, MemberNoticeItem]),
+    MembersModule,
+    RequestsModule,
+  ],
   controllers: [MemberNoticesController],
   providers: [MemberNoticesService, MemberPresence, MembersOnlyGuard, SendMemberNoticeJob],
   exports: [MemberNoticesService],

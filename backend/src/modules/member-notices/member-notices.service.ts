@@ -117,13 +117,11 @@ export class MemberNoticesService {
     const memberId = memberOf(ownerKey);
     const ids = subjectIds.filter((id) => UUID.test(id));
     if (!memberId || ids.length === 0) return new Set();
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ subject_id: string }>>(
-        `select subject_id from member_reads
+    const rows = await this.em.getConnection().execute<Array<{ subject_id: string }>>(
+      `select subject_id from member_reads
           where member_id = ? and subject_id = any(?::uuid[]) and news_at > coalesce(read_at, '-infinity')`,
-        [memberId, uuidList(ids)],
-      );
+      [memberId, uuidList(ids)],
+    );
     return new Set(rows.map((row) => row.subject_id));
   }
 
@@ -159,7 +157,9 @@ export class MemberNoticesService {
   async send(requestId: string, round: number, job?: Job): Promise<void> {
     const key = MemberNoticesService.deliveryKey(requestId, round);
     const taken = await this.em.fork().transactional(async (em) => {
-      const [batch] = await em.execute<Array<{ member_id: string; thread_id: string; round: number; pending: boolean }>>(
+      const [batch] = await em.execute<
+        Array<{ member_id: string; thread_id: string; round: number; pending: boolean }>
+      >(
         `select member_id, thread_id, round, pending_since is not null as pending
            from member_notice_batches where request_id = ? for update`,
         [requestId],
@@ -205,13 +205,11 @@ export class MemberNoticesService {
   }
 
   private async render(requestId: string, round: number, threadId: string, member: { name: string; email: string }) {
-    const lines = await this.em
-      .fork()
-      .execute<NoticeLine[]>(
-        `select kind, author, text from member_notice_items
+    const lines = await this.em.fork().execute<NoticeLine[]>(
+      `select kind, author, text from member_notice_items
           where request_id = ? and round = ? and emailed order by created_at, id`,
-        [requestId, round],
-      );
+      [requestId, round],
+    );
     const request = await this.requests.get(requestId).catch(() => null);
     const appUrl = this.config.APP_URL.replace(/\/$/, '');
     return {

@@ -18,7 +18,9 @@ export class MemberRequestsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The session’s requests, newest first, each with its history (a member’s with unread marks)' })
+  @ApiOperation({
+    summary: 'The session’s requests, newest first, each with its history (a member’s with unread marks)',
+  })
   @ApiAnswer(successData(t.array(withUnread(USER_REQUEST_WITH_HISTORY))))
   async list(@ConciergeSessionId() session: string) {
     return { success: true, data: await this.notices.marked(session, await this.desk.listForMember(session)) };

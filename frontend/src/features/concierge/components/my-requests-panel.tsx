@@ -53,12 +53,7 @@ export function MyRequestsPanel({
             <div className={styles.head}>
               <span className={styles.category}>
                 {parsed ? (CATEGORY[parsed.mainCategory] ?? parsed.mainCategory) : 'Request'}
-                {hasNews(request) ? (
-                  <>
-                    {' '}
-                    <UnreadMark />
-                  </>
-                ) : null}
+                {hasNews(request) ? <UnreadMark inline /> : null}
               </span>
               <Tag color={because ? 'default' : TAG[request.status]} className={styles.status}>
                 {statusLabel(request)}

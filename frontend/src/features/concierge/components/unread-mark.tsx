@@ -1,8 +1,17 @@
 import styles from './unread-mark.module.css';
 
-/** A small gold dot beside a conversation or a request with news the member has not opened. */
-export function UnreadMark({ label = 'New from your concierge' }: { label?: string }) {
-  return <span className={styles.mark} role="img" aria-label={label} title={label} />;
+/**
+ * A small gold dot beside a conversation or a request with news the member has not opened;
+ * `inline` sets it after a word (a request's kind), a little apart from it.
+ */
+export function UnreadMark({
+  label = 'New from your concierge',
+  inline = false,
+}: {
+  label?: string;
+  inline?: boolean;
+}) {
+  return <span className={inline ? styles.inline : styles.mark} role="img" aria-label={label} title={label} />;
 }
 
 /** Whether a row of a member's list (a request) carries news the member has not opened. */

@@ -55,9 +55,11 @@ export function useUnread({ enabled, activeThreadId, threads, onRequestMarks }: 
 
   useEffect(() => {
     if (!enabled || !inView || !activeThreadId || !unread.has(activeThreadId)) return;
-    setUnread((current) => new Set([...current].filter((id) => id !== activeThreadId)));
     markRead({ threadId: activeThreadId })
-      .then(() => requestMarks())
+      .then(() => {
+        setUnread((current) => new Set([...current].filter((id) => id !== activeThreadId)));
+        requestMarks();
+      })
       .catch(() => undefined);
   }, [enabled, inView, activeThreadId, unread]);
 
