@@ -1,8 +1,9 @@
 import { apiGet, apiRequest } from '../../../api/client';
+import type { ApiAnswer } from '../../../api/types';
 
 /** The member's threads with news they have not opened (a house-password session's list carries no marks). */
 export async function listUnreadThreads(): Promise<Set<string>> {
-  const { data } = await apiGet<{ data: Array<{ id: string; unread?: boolean }> }>('/api/concierge/threads');
+  const { data } = await apiGet<ApiAnswer<'/api/concierge/threads', 'get'>>('/api/concierge/threads');
   return new Set(data.filter((thread) => thread.unread === true).map((thread) => thread.id));
 }
 
