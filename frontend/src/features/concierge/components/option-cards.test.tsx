@@ -111,4 +111,18 @@ describe('option cards', () => {
     expect(await within(benetti).findByText('Confirmed')).toBeInTheDocument();
     expect(within(benetti).queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
   });
+
+  it('accepts as before in a house-password session (no member, nothing paid)', async () => {
+    const calls = fakeServer({
+      'GET /api/members/me': () =>
+        json({ success: false, error: 'Please sign in to continue.', code: 'MEMBER_SIGNED_OUT' }, 401),
+    });
+    const onAccept = vi.fn(async () => {});
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<OptionCards attachment={attachment} request={request} onAccept={onAccept} />);
+    const benetti = await screen.findByRole('listitem', { name: BENETTI.title });
+    await user.click(within(benetti).getByRole('button', { name: `Accept ${BENETTI.title}` }));
+    expect(onAccept).toHaveBeenCalledWith('r1', 'o1');
+    expect(calls.callsTo('POST /api/members/me/requests/r1/options/o1/pay')).toHaveLength(0);
+  });
 });
