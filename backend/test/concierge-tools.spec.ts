@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { asAdmin } from './support/admin';
 import { eventually } from './support/eventually';
-import { readable } from './support/launch-party-fixtures';
+import { createEvent, readable } from './support/launch-party-fixtures';
 import { listen, open } from './support/live-stream';
 import { startOpenAiServer, type Behaviour, type ChatCompletionBody, type OpenAiServer } from './support/openai-server';
 import { startSmtpSink } from './support/smtp-sink';
@@ -256,6 +256,30 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
     ]);
     expect(reply.done).toMatchObject({ content: 'A table on a terrace is arranged.' });
     expect(await kept(elena.id)).toEqual([]);
+  });
+
+  it('checks one of the club’s events by its name', async () => {
+    await asAdmin(t);
+    await createEvent(t, { name: 'The Riviera Launch' });
+    const elena = await member('Elena Marchetti');
+    ai.answer(
+      plan([
+        { kind: 'tool-call', name: 'check_event_availability', arguments: { name: 'riviera launch' } },
+        { kind: 'tool-call', name: 'check_event_availability', arguments: { name: 'The Moon Ball' } },
+        REPLY,
+      ]),
+    );
+    const reply = await ask(elena.cookie, 'Is there still room at the Riviera Launch?');
+    expect(stepsOf(reply.frames)).toEqual([
+      expect.objectContaining({
+        label: 'Checked The Riviera Launch: by invitation',
+        detail: '2037-12-12, Hôtel de Paris, Monte-Carlo',
+        status: 'done',
+      }),
+      expect.objectContaining({ label: 'Checked our events calendar: no such event', status: 'done' }),
+    ]);
+    const [found] = toolMessages(ai.requests.at(-1)!).map((m) => JSON.parse(m.content).data);
+    expect(found).toMatchObject({ found: true, name: 'The Riviera Launch', status: 'published', invitationOnly: true });
   });
 
   it('turns a tool that fails or takes too long into a failed step, and still answers', async () => {

@@ -61,7 +61,7 @@ const TOOLS: ConciergeTool[] = [
   },
   {
     name: 'check_event_availability',
-    description: 'Check one of the club’s own events (date, place, whether it is open) by its name.',
+    description: 'Check one of the club’s own events (date, place, whether it is open or by invitation) by its name.',
     parameters: {
       type: 'object',
       additionalProperties: false,
@@ -206,9 +206,9 @@ export class ConciergeTools {
     const { data } = await this.events.list({ page: 1, pageSize: 100 });
     const event = asked ? data.find((e) => e.status !== 'draft' && fold(e.name).includes(asked)) : undefined;
     if (!event) return { summary: 'Checked our events calendar: no such event', data: { found: false } };
-    const open = event.status === 'published';
+    const standing = event.status !== 'published' ? event.status : event.isPrivate ? 'by invitation' : 'open';
     return {
-      summary: `Checked ${event.name}: ${open ? 'open' : event.status}`,
+      summary: `Checked ${event.name}: ${standing}`,
       detail: `${event.date}, ${event.venue}, ${event.city}`,
       data: {
         found: true,
@@ -219,7 +219,7 @@ export class ConciergeTools {
         city: event.city,
         status: event.status,
         capacity: event.capacity,
-        private: event.isPrivate,
+        invitationOnly: event.isPrivate,
       },
     };
   }
