@@ -121,9 +121,14 @@ test('what we remember, in the member’s account and beside the member’s requ
     threadId,
     `member:${id}`,
   ]);
+  const asked = `Dinner in Paris for two, ${Date.now()}`;
+  await query(
+    `insert into concierge_messages (id, thread_id, role, content) values (gen_random_uuid(), $1, 'user', $2)`,
+    [threadId, asked],
+  );
   await query(
     `insert into user_requests (id, session_id, thread_id, text, status) values ($1, $2, $3, $4, 'received')`,
-    [requestId, `member:${id}`, threadId, `Dinner in Paris for two, ${Date.now()}`],
+    [requestId, `member:${id}`, threadId, asked],
   );
   await query(
     `insert into member_preferences (id, member_id, kind, value, sensitive, source) values
