@@ -223,6 +223,32 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
     const notes = ai.requests[0].messages.filter((m) => m.role === 'system').map((m) => m.content);
     expect(notes[1]).toContain('You are speaking with Elena, a member of the patron tier.');
     expect(notes[1]).toContain('- Seating: Terraces');
+
+    // Undo forgets it, and the reply keeps saying so.
+    const undone = await request(t.http)
+      .post(`/api/concierge/steps/${reply.replyId}/2`)
+      .set('Cookie', elena.cookie)
+      .send({ answer: 'no' })
+      .expect(200);
+    expect(undone.body.data).toEqual({
+      id: '2',
+      tool: 'remember_preference',
+      label: 'Forgotten: Terraces',
+      status: 'declined',
+      detail: 'Seating',
+      memory: { kind: 'seating', value: 'Terraces' },
+    });
+    expect(await kept(elena.id)).toEqual([]);
+    await request(t.http)
+      .post(`/api/concierge/steps/${reply.replyId}/2`)
+      .set('Cookie', elena.cookie)
+      .send({ answer: 'no' })
+      .expect(409);
+    await request(t.http)
+      .post(`/api/concierge/steps/${reply.replyId}/1`)
+      .set('Cookie', elena.cookie)
+      .send({ answer: 'no' })
+      .expect(409);
   });
 
   it('hands a partner’s description to the model as data inside a tool message, where an instruction in it changes nothing', async () => {
@@ -355,7 +381,7 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
     const again = await request(t.http)
       .post(`/api/concierge/steps/${yes.replyId}/${asked.id}`)
       .set('Cookie', elena.cookie)
-      .send({ answer: 'no' })
+      .send({ answer: 'yes' })
       .expect(409);
     expect(again.body.code).toBe('STEP_ANSWERED');
     const thread = await request(t.http).get(`/api/concierge/threads/${yes.threadId}`).set('Cookie', elena.cookie);

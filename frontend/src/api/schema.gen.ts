@@ -1196,7 +1196,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Answers a step that asked the member (Yes keeps what it offered, No drops it); the step as it now stands */
+    /** Answers a step of a reply: Yes keeps what a step that asked offered, No drops it; No to a memory kept (Undo) forgets it. The step as it now stands */
     post: operations['Steps_answer'];
     delete?: never;
     options?: never;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
+import { AppError } from '../../../common/app-error';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/environment';
 import { sessionChannel } from '../../../platform/live/channels';
@@ -11,6 +12,7 @@ import {
   type ConciergeToolbox,
   type MessageCategory,
   type MessageReading,
+  type ReplyStep,
   type ToolResult,
 } from '../../../platform/ai/types';
 import { findPlace, fold, memoryCandidates, messageIntent } from '../../concierge-language';
@@ -313,41 +315,45 @@ export class ConciergeTools {
   }
 
   /**
-   * The member's answer to a step that asked (`ask`): Yes keeps what it offered, No drops it. The
-   * step as it now stands.
+   * The member's answer to a step of a reply: Yes keeps what a step that asked offered, No drops
+   * it; No to a memory kept (Undo) forgets it. The step as it now stands; any other answer is
+   * refused (409), so a step is answered once.
    */
   async answer(
     memberId: string,
-    step: { tool: string; memory?: { kind: string; value: string } },
+    step: ReplyStep,
     yes: boolean,
     sourceMessageId: string | null,
     tx: EntityManager,
-  ): Promise<{
-    status: 'accepted' | 'declined';
-    label: string;
-    memory?: { preferenceId?: string; kind: string; value: string };
-  }> {
+  ): Promise<ReplyStep> {
     const memory = step.memory;
-    if (step.tool !== 'remember_preference' || !memory) {
-      return { status: yes ? 'accepted' : 'declined', label: yes ? 'Done' : 'Left as it was' };
+    const kept = memory?.preferenceId !== undefined && (step.status === 'done' || step.status === 'accepted');
+    if (memory && kept && !yes) {
+      await this.preferences.forget(memberId, memory.preferenceId!);
+      return {
+        ...step,
+        status: 'declined',
+        label: `Forgotten: ${memory.value}`,
+        memory: { kind: memory.kind, value: memory.value },
+      };
     }
-    if (!yes) return { status: 'declined', label: `Not remembered: ${memory.value}`, memory };
-    const kept = await this.preferences.remember(
+    if (step.status !== 'ask') throw AppError.conflict('This has been answered already.', 'STEP_ANSWERED');
+    if (step.tool !== 'remember_preference' || !memory) {
+      return { ...step, status: yes ? 'accepted' : 'declined' };
+    }
+    const declined: ReplyStep = { ...step, status: 'declined', label: `Not remembered: ${memory.value}` };
+    if (!yes) return declined;
+    const remembered = await this.preferences.remember(
       memberId,
-      {
-        kind: memory.kind as PreferenceKind,
-        value: memory.value,
-        sensitive: true,
-        source: 'chat',
-        sourceMessageId,
-      },
+      { kind: memory.kind as PreferenceKind, value: memory.value, sensitive: true, source: 'chat', sourceMessageId },
       tx,
     );
-    if (!kept) return { status: 'declined', label: `Not remembered: ${memory.value}`, memory };
+    if (!remembered) return declined;
     return {
+      ...step,
       status: 'accepted',
-      label: `Remembered: ${kept.value}`,
-      memory: { preferenceId: kept.id, kind: memory.kind, value: kept.value },
+      label: `Remembered: ${remembered.value}`,
+      memory: { preferenceId: remembered.id, kind: memory.kind, value: remembered.value },
     };
   }
 }

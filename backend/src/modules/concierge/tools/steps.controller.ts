@@ -2,7 +2,6 @@ import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, successData } from '../../../common/api-schema';
 import { AppError } from '../../../common/app-error';
-import type { ReplyStep } from '../../../platform/ai/types';
 import { ConciergeSessionGuard, ConciergeSessionId } from '../concierge-session.guard';
 import { memberIdOf } from '../concierge-session.service';
 import { AnswerStepDto } from '../dto/threads.dto';
@@ -11,7 +10,10 @@ import { OpenForWritesGuard } from '../open-for-writes.guard';
 import { ThreadsService } from '../threads/threads.service';
 import { ConciergeTools } from './concierge-tools';
 
-/** A member answers a step of a reply that asked first (remember an allergy?): Yes runs it, No drops it. */
+/**
+ * A member answers a step of a reply: Yes or No to one that asked first (remember an allergy?),
+ * or No to a memory kept (Undo of 'Remembered: ...'), which forgets it.
+ */
 @ApiTags('concierge: threads')
 @Controller('concierge/steps')
 @UseGuards(OpenForWritesGuard, ConciergeSessionGuard)
@@ -23,7 +25,8 @@ export class StepsController {
 
   @Post(':messageId/:stepId')
   @ApiOperation({
-    summary: 'Answers a step that asked the member (Yes keeps what it offered, No drops it); the step as it now stands',
+    summary:
+      'Answers a step of a reply: Yes keeps what a step that asked offered, No drops it; No to a memory kept (Undo) forgets it. The step as it now stands',
   })
   @ApiAnswer(successData(REPLY_STEP))
   @ApiErrors(400, 403, 404, 409)
@@ -44,13 +47,10 @@ export class StepsController {
         'MEMBERS_ONLY',
       );
     }
-    const step = await this.threads.changeStep(session, messageId, stepId, async (stored, source, tx) => {
-      if (stored.status !== 'ask') throw AppError.conflict('This has been answered already.', 'STEP_ANSWERED');
-      const answered = await this.tools.answer(memberId, stored, body.answer === 'yes', source, tx);
-      const step: ReplyStep = { ...stored, status: answered.status, label: answered.label };
-      if (answered.memory) step.memory = answered.memory;
-      return step;
-    });
+    const yes = body.answer === 'yes';
+    const step = await this.threads.changeStep(session, messageId, stepId, (stored, source, tx) =>
+      this.tools.answer(memberId, stored, yes, source, tx),
+    );
     return { success: true, data: step };
   }
 }

@@ -46,14 +46,34 @@ describe('the steps of a reply', () => {
     expect(screen.getByText('Le Jardin, La Verrière')).toBeVisible();
   });
 
-  it('undoes what was remembered through What we remember', async () => {
+  it('undoes what was remembered by answering No to its step, which says so from then on', async () => {
     const user = userEvent.setup();
-    const server = fakeServer({ [`DELETE /api/members/me/preferences/${PREFERENCE}`]: () => json({ success: true }) });
+    const server = fakeServer({
+      [`POST /api/concierge/steps/${REPLY}/2`]: () =>
+        json({
+          success: true,
+          data: {
+            ...remembered,
+            status: 'declined',
+            label: 'Forgotten: Terraces',
+            memory: { kind: 'seating', value: 'Terraces' },
+          },
+        }),
+    });
     renderWithProviders(<ReplySteps messageId={REPLY} steps={[remembered]} />);
     await user.click(screen.getByRole('button', { name: 'Undo: Remembered: Terraces' }));
     expect(await screen.findByText('Forgotten: Terraces')).toBeVisible();
-    expect(server.callsTo(`DELETE /api/members/me/preferences/${PREFERENCE}`)).toHaveLength(1);
+    expect(server.callsTo(`POST /api/concierge/steps/${REPLY}/2`)[0].body).toEqual({ answer: 'no' });
     expect(screen.queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+  });
+
+  it('undoes a memory of a reply still being written straight from What we remember', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({ [`DELETE /api/members/me/preferences/${PREFERENCE}`]: () => json({ success: true }) });
+    renderWithProviders(<ReplySteps messageId={null} steps={[remembered]} />);
+    await user.click(screen.getByRole('button', { name: 'Undo: Remembered: Terraces' }));
+    expect(await screen.findByText('Forgotten: Terraces')).toBeVisible();
+    expect(server.callsTo(`DELETE /api/members/me/preferences/${PREFERENCE}`)).toHaveLength(1);
   });
 
   it('asks before keeping an allergy: Yes sends the answer and shows the step as it now stands', async () => {

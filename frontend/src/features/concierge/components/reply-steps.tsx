@@ -28,7 +28,9 @@ function StepIcon({ step }: { step: ReplyStep }) {
 
 /**
  * What the concierge looked up or did while writing a reply, one quiet line each: a line with
- * more to say opens to show it; 'Remembered: ...' offers Undo; a step that asks offers Yes and No.
+ * more to say opens to show it; 'Remembered: ...' offers Undo (No to the step, which forgets it;
+ * while the reply is still being written, straight from What we remember); a step that asks
+ * offers Yes and No once the reply is kept.
  */
 export function ReplySteps({ messageId, steps }: ReplyStepsProps) {
   const { message } = App.useApp();
@@ -53,11 +55,17 @@ export function ReplySteps({ messageId, steps }: ReplyStepsProps) {
     }
   };
 
+  /** Forgets what a step kept: through the reply once it is kept (the step then says so for good). */
   const undo = async (step: ReplyStep, preferenceId: string) => {
     setBusy(step.id);
     try {
-      await forgetRemembered(preferenceId);
-      setForgotten((all) => new Set(all).add(step.id));
+      if (messageId) {
+        const now = await answerStep(messageId, step.id, 'no');
+        setAnswered((all) => ({ ...all, [step.id]: now }));
+      } else {
+        await forgetRemembered(preferenceId);
+        setForgotten((all) => new Set(all).add(step.id));
+      }
     } catch (failure) {
       // Forgotten already (from 'What we remember', or another device): it is gone all the same.
       if (failure instanceof ApiError && failure.status === 404) setForgotten((all) => new Set(all).add(step.id));
