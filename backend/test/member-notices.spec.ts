@@ -213,6 +213,15 @@ describe('a member is told when the concierge answers (issue 30, section 4)', ()
     expect(mailsTo(grace.email)).toHaveLength(0);
   });
 
+  it('tells nothing of a request whose conversation the member deleted', async () => {
+    const grace = await member();
+    await request(t.http).delete(`/api/concierge/threads/${grace.threadId}`).set('Cookie', grace.cookie).expect(200);
+    await desk.status(grace.requestId, 'in_progress', 'Looking at three yachts in Port Hercule.');
+    await desk.options(grace.requestId, [{ title: 'Riva Aquariva', price: 48000, currency: 'EUR' }]);
+    expect(await planned()).toHaveLength(0);
+    expect(await unread(grace.cookie)).toEqual({ threads: [], requests: [] });
+  });
+
   it('marks news unread until the member opens the conversation or the request; a house-password session has no marks', async () => {
     const grace = await member();
     const other = await member('Cary Grant');

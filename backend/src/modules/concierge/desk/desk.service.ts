@@ -138,17 +138,25 @@ export class DeskService {
     };
   }
 
-  private async tell(request: UserRequestView, author: string, content: string, attachment?: RequestOption[]) {
-    if (!request.threadId) return;
-    await this.threads
+  /** Says it in the request's thread; false when there is none to say it in. */
+  private async tell(
+    request: UserRequestView,
+    author: string,
+    content: string,
+    attachment?: RequestOption[],
+  ): Promise<boolean> {
+    if (!request.threadId) return false;
+    return this.threads
       .postConciergeMessage(request.threadId, {
         author,
         content,
         attachment: attachment ? { type: 'options', requestId: request.id, options: attachment } : null,
       })
+      .then(() => true)
       .catch((error: unknown) => {
         // The thread was deleted by the member: the change stands, there is nowhere to say it.
         if (!(error instanceof AppError && error.kind === 'not_found')) throw error;
+        return false;
       });
   }
 
@@ -162,8 +170,7 @@ export class DeskService {
   async changeStatus(id: string, status: RequestStatus, staff: string, note?: string) {
     const request = await this.requests.setStatus(id, status, { kind: 'staff', name: staff }, note);
     const said = note ? `${STATUS_MESSAGE[status]}\n\n${note}` : STATUS_MESSAGE[status];
-    await this.tell(request, staff, said);
-    await this.told(request, 'status', staff, said);
+    if (await this.tell(request, staff, said)) await this.told(request, 'status', staff, said);
     return request;
   }
 
@@ -185,13 +192,13 @@ export class DeskService {
   async proposeOptions(id: string, staff: string, options: Array<Omit<RequestOption, 'id'>>, note?: string) {
     const request = await this.requests.proposeOptions(id, options, { kind: 'staff', name: staff }, note);
     const list = request.options.map((o, i) => `${i + 1}. **${o.title}** · ${money(o)}`).join('\n');
-    await this.tell(
+    const said = await this.tell(
       request,
       staff,
       `${STATUS_MESSAGE.options_proposed}${note ? `\n\n${note}` : ''}\n\n${list}\n\nChoose the one you prefer below.`,
       request.options,
     );
-    await this.told(request, 'options', staff, `${note ? `${note}\n` : ''}${list}`);
+    if (said) await this.told(request, 'options', staff, `${note ? `${note}\n` : ''}${list}`);
     return request;
   }
 
