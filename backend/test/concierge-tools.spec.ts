@@ -341,6 +341,12 @@ describe('a concierge that looks things up (issue 30, section 2)', () => {
   it('calls at most four tools in a reply, then asks the model to answer without them', async () => {
     const elena = await member('Elena Marchetti');
     ai.answer((body) => (body.tools ? { kind: 'tool-call', name: 'read_preferences', arguments: {} } : REPLY));
+    const answered = await ask(elena.cookie, 'What do you know of me?');
+    expect(answered.done).toMatchObject({ status: 'complete', content: 'A table on a terrace is arranged.' });
+
+    // A model that calls a tool it was not offered gets no fifth step: the reply ends there.
+    ai.requests.length = 0;
+    ai.answer(() => ({ kind: 'tool-call', name: 'read_preferences', arguments: {} }));
     const reply = await ask(elena.cookie, 'What do you know of me?');
     expect(stepsOf(reply.frames).map((s) => s.label)).toEqual(Array(4).fill('Read what we remember of you: 0 entries'));
     expect(ai.requests).toHaveLength(5);

@@ -58,13 +58,6 @@ function asData(data: unknown): string {
   });
 }
 
-/** One round of the model's streamed answer: its finish, and the tool it asked for, if any. */
-interface Round {
-  /** The answer is over (written, or cut short); false: a tool is to be called first. */
-  finished: boolean;
-  call: ChatCompletionMessageFunctionToolCall | null;
-}
-
 /** Replies, parses and titles from OpenAI or any server that speaks its chat completions API. */
 export class OpenAiConcierge implements ConciergeAi, OnApplicationShutdown {
   readonly name = 'openai' as const;
@@ -156,12 +149,17 @@ export class OpenAiConcierge implements ConciergeAi, OnApplicationShutdown {
     try {
       for (;;) {
         const tools = steps?.open ? offered(context!.tools!) : undefined;
-        const round = await this.round(reply, messages, signal, tools);
-        if (round.finished || !round.call || !steps) break;
-        const outcome = await steps.run(round.call.function.name, argumentsOf(round.call), signal);
+        const call = await this.round(reply, messages, signal, tools);
+        if (!call) break;
+        // A call of a tool not offered (none are after MAX_STEPS): the answer is what was written.
+        if (!steps || !tools) {
+          reply.end();
+          break;
+        }
+        const outcome = await steps.run(call.function.name, argumentsOf(call), signal);
         messages.push(
-          { role: 'assistant', content: null, tool_calls: [round.call] },
-          { role: 'tool', tool_call_id: round.call.id, content: asData(outcome?.data ?? null) },
+          { role: 'assistant', content: null, tool_calls: [call] },
+          { role: 'tool', tool_call_id: call.id, content: asData(outcome?.data ?? null) },
         );
       }
     } catch (error) {
@@ -171,17 +169,17 @@ export class OpenAiConcierge implements ConciergeAi, OnApplicationShutdown {
   }
 
   /**
-   * One streamed answer of the model into `reply`; a stall of TIMEOUT_MS between two pieces fails
-   * it. The answer is whole at its finish reason: the reply ends there (unless the model asked for a
-   * tool), and the rest of the stream is read for at most DRAIN_MS, so that its connection serves
-   * the next request.
+   * One streamed answer of the model into `reply`: the tool it asked for, or null once its answer is
+   * written. A stall of TIMEOUT_MS between two pieces fails it. The answer is whole at its finish
+   * reason: the reply ends there (unless the model asked for a tool), and the rest of the stream is
+   * read for at most DRAIN_MS, so that its connection serves the next request.
    */
   private async round(
     reply: ReplyStream,
     messages: ChatCompletionMessageParam[],
     signal: AbortSignal,
     tools: ChatCompletionFunctionTool[] | undefined,
-  ): Promise<Round> {
+  ): Promise<ChatCompletionMessageFunctionToolCall | null> {
     const stalled = new AbortController();
     let timer = setTimeout(() => stalled.abort(), TIMEOUT_MS);
     let finish: string | null = null;
@@ -219,9 +217,9 @@ export class OpenAiConcierge implements ConciergeAi, OnApplicationShutdown {
         }
       }
       if (!finish && !call) reply.end();
-      return { finished: !call, call };
+      return call;
     } catch (error) {
-      if (finish) return { finished: !call, call };
+      if (finish) return call;
       throw error;
     } finally {
       clearTimeout(timer);
