@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTH, staffAccount } from './support/admin';
 import { query } from './support/database';
+import { axeFindings, overflowFindings } from './support/house-checks';
 import { listEmails } from './support/mail';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -155,6 +156,11 @@ test('what we remember, in the member’s account and beside the member’s requ
   await expect(page.getByRole('list', { name: 'Allergies' })).toContainText('Private');
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await shoot(page, 'what-we-remember');
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeFindings(page)).toEqual([]);
+    expect(await overflowFindings(page)).toEqual([]);
+  }
 
   // Sophie opens the request: the same profile, and a note of her own the member never sees.
   const desk = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -174,6 +180,7 @@ test('what we remember, in the member’s account and beside the member’s requ
   await expect(desk.locator('.ant-message-notice')).toHaveCount(0);
   await profile.scrollIntoViewIfNeeded();
   await shoot(desk, 'desk-member-profile', false);
+  expect(await axeFindings(desk)).toEqual([]);
 
   await page.reload();
   await expect(page.getByRole('list', { name: 'Brands' })).toBeVisible();
