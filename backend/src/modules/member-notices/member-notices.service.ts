@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UUID } from '../../common/uuid';
 import { APP_CONFIG } from '../../config/config.module';
@@ -47,6 +47,8 @@ const uuidList = (ids: string[]) => `{${ids.filter((id) => UUID.test(id)).join('
  */
 @Injectable()
 export class MemberNoticesService {
+  private readonly logger = new Logger(MemberNoticesService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
@@ -74,8 +76,13 @@ export class MemberNoticesService {
     if (!memberId || !UUID.test(action.threadId) || !UUID.test(action.requestId)) return;
     const away = !(await this.presence.connected(action.memberOwner));
     const work = (em: EntityManager) => this.record(em, memberId, away, action);
-    if (tx) await work(tx);
-    else await this.em.fork().transactional(work);
+    if (tx) return work(tx);
+    // The staff's change is made and told in the thread already: a notice that fails is logged, never
+    // turned into a failed answer that would have staff make the change again.
+    await this.em
+      .fork()
+      .transactional(work)
+      .catch((error: Error) => this.logger.error(`A member's notice was not recorded (${error.message})`));
   }
 
   private async record(em: EntityManager, memberId: string, away: boolean, action: StaffAction): Promise<void> {
