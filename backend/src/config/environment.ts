@@ -520,8 +520,8 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
 
 /** What `npm run migrate` reads: only the database (a migration needs no Redis, mail or keys). */
 class MigrationEnvironment {
-  @IsString()
-  @MinLength(1)
+  @IsString({ message: 'DATABASE_URL names the PostgreSQL database to migrate' })
+  @MinLength(1, { message: 'DATABASE_URL names the PostgreSQL database to migrate' })
   DATABASE_URL: string;
 }
 
