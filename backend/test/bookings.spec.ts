@@ -369,6 +369,19 @@ describe('Booking in one tap (issue 30, section 3)', () => {
       await t.drain();
       expect((await bookings(late.requestId))[0]).toMatchObject({ status: 'succeeded', refunded_amount: 0 });
       expect((await requestRow(late.requestId)).status).toBe('cancelled');
+
+      // A hold is released, and the member reads it as the cancellation it is.
+      const held = await proposed(grace.id, [{ ...YACHTS[1], supplierToConfirm: true }]);
+      await pay(grace.cookie, held.requestId, held.options[0].id).expect(200);
+      await eventually(async () => expect((await bookings(held.requestId))[0].status).toBe('held'));
+      await staff(held.requestId, 'cancel');
+      await eventually(async () => expect((await bookings(held.requestId))[0].status).toBe('released'));
+      expect((await requestRow(held.requestId)).status).toBe('cancelled');
+      await eventually(async () =>
+        expect((await said(held.threadId)).join('\n')).toMatch(
+          /Your booking of \*\*Sunseeker 30M, two days\*\* is cancelled/,
+        ),
+      );
     });
   });
 

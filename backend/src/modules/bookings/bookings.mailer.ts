@@ -133,7 +133,10 @@ export class BookingsMailer {
     const amount = formatMinor(payment.amount, payment.currency);
     const words: Record<BookingMessageKind, string> = {
       held: `${amount} is held on your card for **${option.title}** while we confirm with the supplier. Nothing is taken until they confirm.`,
-      released: `The supplier could not confirm **${option.title}**. The hold of ${amount} on your card has been released; nothing was charged.`,
+      released:
+        request.status === 'cancelled'
+          ? `Your booking of **${option.title}** is cancelled. The hold of ${amount} on your card has been released; nothing was charged.`
+          : `The supplier could not confirm **${option.title}**. The hold of ${amount} on your card has been released; nothing was charged.`,
       refunded: `${formatMinor(payment.refundedAmount, payment.currency)} for **${option.title}** has been refunded to your card. Depending on your bank, it can take 5 to 10 business days to appear.`,
     };
     await this.say(request.threadId, words[kind]);

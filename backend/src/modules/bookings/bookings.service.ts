@@ -218,11 +218,21 @@ export class BookingsService implements OnModuleInit {
   async cancelBooking(requestId: string, staffName: string): Promise<BookingView[]> {
     const request = await this.requests.get(requestId);
     const payment = await this.livePayment(requestId);
+    const paid = payment?.status === 'succeeded';
+    const option = request.options.find((o) => o.id === payment?.optionId);
+    const refund = paid ? refundableAmount(payment, option, new Date()) : 0;
+    // The request is cancelled first, so what the member hears of the money reads as a cancellation.
+    if (request.status !== 'cancelled' && request.status !== 'completed') {
+      const note =
+        refund > 0
+          ? `Cancelled; ${formatMinor(refund, payment!.currency)} refunded to the card.`
+          : paid
+            ? 'Cancelled after its refundable time: nothing is refunded, as its terms say.'
+            : 'Cancelled.';
+      await this.requests.setStatus(requestId, 'cancelled', { kind: 'staff', name: staffName }, note);
+    }
     if (payment?.status === 'held') await this.gateway.cancelIntent(payment.intentId!);
-    let refund = 0;
-    if (payment?.status === 'succeeded') {
-      const option = request.options.find((o) => o.id === payment.optionId);
-      refund = refundableAmount(payment, option, new Date());
+    if (paid) {
       await this.em.fork().transactional(async (em) => {
         const row = await em.findOneOrFail(
           BookingPayment,
@@ -243,15 +253,6 @@ export class BookingsService implements OnModuleInit {
           amount: refund,
         });
       }
-    }
-    if (request.status !== 'cancelled' && request.status !== 'completed') {
-      const note =
-        refund > 0
-          ? `Cancelled; ${formatMinor(refund, payment!.currency)} refunded to the card.`
-          : payment?.status === 'succeeded'
-            ? 'Cancelled after its refundable time: nothing is refunded, as its terms say.'
-            : 'Cancelled.';
-      await this.requests.setStatus(requestId, 'cancelled', { kind: 'staff', name: staffName }, note);
     }
     return this.forRequest(requestId);
   }
