@@ -118,10 +118,14 @@ describe('a member is told when the concierge answers (issue 30, section 4)', ()
     return { threads: marked(threads.body.data), requests: marked(requests.body.data) };
   }
 
-  async function connect(cookie: string): Promise<LiveStream> {
+  /** A concierge page open (its live updates), and in view unless `inView` is false. */
+  async function connect(cookie: string, { inView = true } = {}): Promise<LiveStream> {
     const stream = await open(base, '/api/concierge/events', cookie);
     streams.push(stream);
     await stream.until((f) => f.event === 'ready');
+    if (inView) {
+      await request(t.http).post('/api/members/me/presence').set('Cookie', cookie).expect(200, { success: true });
+    }
     return stream;
   }
 
@@ -208,9 +212,28 @@ describe('a member is told when the concierge answers (issue 30, section 4)', ()
     // Present when the round runs: nothing either.
     await desk.reply(grace.requestId, 'The Riva is free on Saturday.');
     expect(await planned()).toHaveLength(1);
-    await connect(grace.cookie);
+    const reading = await connect(grace.cookie);
     expect(await runPlanned()).toBe(1);
     expect(mailsTo(grace.email)).toHaveLength(0);
+    reading.close();
+  });
+
+  it('emails a member whose concierge page is open but out of view (a tab behind others, a phone in a pocket)', async () => {
+    const grace = await member();
+    await connect(grace.cookie, { inView: false });
+    await desk.reply(grace.requestId, 'Would you prefer a sailing yacht or a motor yacht?');
+    expect(await runPlanned()).toBe(1);
+    await eventually(() => expect(mailsTo(grace.email)).toHaveLength(1));
+    expect(mailsTo(grace.email)[0]).toContain('Would you prefer a sailing yacht or a motor yacht?');
+    const house = await request(t.http).post('/api/concierge/auth').send({ password: PASSWORD }).expect(200);
+    await request(t.http)
+      .post('/api/members/me/presence')
+      .set(
+        'Cookie',
+        ([] as string[]).concat(house.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]),
+      )
+      .expect(403)
+      .expect((r) => expect(r.body.code).toBe('MEMBERS_ONLY'));
   });
 
   it('tells nothing of a request whose conversation the member deleted', async () => {

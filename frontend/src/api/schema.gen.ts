@@ -1628,6 +1628,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/members/me/presence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Says a concierge page of the member is in view (repeated every minute while it is)
+     * @description While a page with its live updates open has said so in the last 90 seconds, the member is not emailed of news. A house-password session gets 403 MEMBERS_ONLY.
+     */
+    post: operations['MemberNotices_inView'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/members/me/read': {
     parameters: {
       query?: never;
@@ -10467,6 +10487,47 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberNotices_inView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
       /** @description Credentials are missing or wrong. */

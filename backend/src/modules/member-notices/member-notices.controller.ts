@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, SUCCESS_ONLY } from '../../common/api-schema';
 import { MarkReadDto } from './dto/mark-read.dto';
 import { MemberNoticesService } from './member-notices.service';
+import { MemberPresence } from './member-presence';
 import { MembersOnlyGuard, type MemberNoticesRequest } from './members-only.guard';
 
 /** The member's unread marks: opening a conversation or a request reads its news. */
@@ -10,7 +11,10 @@ import { MembersOnlyGuard, type MemberNoticesRequest } from './members-only.guar
 @Controller('members/me')
 @UseGuards(MembersOnlyGuard)
 export class MemberNoticesController {
-  constructor(private readonly notices: MemberNoticesService) {}
+  constructor(
+    private readonly notices: MemberNoticesService,
+    private readonly presence: MemberPresence,
+  ) {}
 
   @Post('read')
   @HttpCode(200)
@@ -22,6 +26,20 @@ export class MemberNoticesController {
   @ApiErrors(400, 401, 403)
   async read(@Req() request: MemberNoticesRequest, @Body() body: MarkReadDto) {
     await this.notices.markRead(request.memberSession!.member.id, body);
+    return { success: true };
+  }
+
+  @Post('presence')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Says a concierge page of the member is in view (repeated every minute while it is)',
+    description:
+      'While a page with its live updates open has said so in the last 90 seconds, the member is not emailed of news. A house-password session gets 403 MEMBERS_ONLY.',
+  })
+  @ApiAnswer(SUCCESS_ONLY)
+  @ApiErrors(401, 403)
+  async inView(@Req() request: MemberNoticesRequest) {
+    await this.presence.inView(`member:${request.memberSession!.member.id}`);
     return { success: true };
   }
 }

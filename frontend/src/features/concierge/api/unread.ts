@@ -11,3 +11,8 @@ export async function listUnreadThreads(): Promise<Set<string>> {
 export async function markRead(subject: { threadId: string } | { requestId: string }): Promise<void> {
   await apiRequest('POST', '/api/members/me/read', subject);
 }
+
+/** The concierge page is in view: while it says so (every minute), the member is not emailed of news. */
+export async function sayInView(): Promise<void> {
+  await apiRequest('POST', '/api/members/me/presence');
+}

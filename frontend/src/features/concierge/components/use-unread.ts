@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { listUnreadThreads, markRead } from '../api/unread';
+import { listUnreadThreads, markRead, sayInView } from '../api/unread';
 import type { ChatThread } from './thread-store';
 
 interface UnreadOptions {
@@ -15,11 +15,15 @@ interface UnreadOptions {
   onRequestMarks: () => void;
 }
 
+/** How often a page in view says so (the server forgets it after 90 seconds). */
+const IN_VIEW_EVERY_MS = 60_000;
+
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
 /**
  * The member's unread marks on conversations: asked again whenever a conversation changes (a staff
- * message arrives live), and the one on screen is read at once, while the page is in view.
+ * message arrives live), and the one on screen is read at once, while the page is in view (which
+ * the page tells the server, so that the member is not emailed while reading).
  */
 export function useUnread({ enabled, activeThreadId, threads, onRequestMarks }: UnreadOptions) {
   const [unread, setUnread] = useState<ReadonlySet<string>>(new Set());
@@ -34,6 +38,15 @@ export function useUnread({ enabled, activeThreadId, threads, onRequestMarks }: 
     document.addEventListener('visibilitychange', seen);
     return () => document.removeEventListener('visibilitychange', seen);
   }, []);
+
+  // While the page is in view the member is reading: news is marked here, not emailed.
+  useEffect(() => {
+    if (!enabled || !inView) return;
+    const say = () => void sayInView().catch(() => undefined);
+    say();
+    const timer = window.setInterval(say, IN_VIEW_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [enabled, inView]);
 
   const requestMarks = useEffectEvent(() => onRequestMarks());
 
