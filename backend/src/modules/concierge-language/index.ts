@@ -6,5 +6,6 @@
 export { ConciergeLanguageModule } from './concierge-language.module';
 export { understandTopic } from './composer';
 export { memoryCandidates } from './memory.extractor';
+export { partnersThatFit } from './partners';
 export { asksForPerson, findPlace, messageIntent, parseRequest, reportsExperience, toEntities } from './parser';
 export { fold, type Place } from './places';

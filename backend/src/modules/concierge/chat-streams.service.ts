@@ -138,6 +138,8 @@ export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicat
   /** Frames for Redis not sent yet: their streams' keys, and per frame its arguments. */
   private unsentKeys: string[] = [];
   private unsentArgs: string[] = [];
+  /** Batches of frames on their way to Redis (a process that stops waits for them). */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -289,16 +291,21 @@ export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicat
     );
   }
 
-  private sendFrames(): void {
+  private sendFrames(): Promise<void> {
     const keys = this.unsentKeys;
     const args = this.unsentArgs;
     this.unsentKeys = [];
     this.unsentArgs = [];
-    if (keys.length === 0) return;
-    this.redis
+    if (keys.length === 0) return Promise.resolve();
+    const sent = this.redis
       .appendChatFrames(keys.length, ...keys, String(this.config.CHAT_STREAM_TTL_SECONDS), String(MAX_FRAMES), ...args)
-      .then(() => (this.redisDown = false))
-      .catch((error: Error) => this.redisFailed(error));
+      .then(
+        () => void (this.redisDown = false),
+        (error: Error) => this.redisFailed(error),
+      );
+    this.sending.add(sent);
+    void sent.finally(() => this.sending.delete(sent));
+    return sent;
   }
 
   private redisFailed(error: Error): void {
@@ -308,11 +315,11 @@ export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicat
 
   /** Saves the reply in its thread, then sends its last frame: once a member has read it, the thread holds it. */
   private async finish(reply: Reply, status: MessageStatus, failure: string | null): Promise<void> {
-    this.running.delete(reply.id);
     const refused = await reply.written;
     if (refused !== null) {
       this.emit(reply, 'error', { error: refused });
       reply.listeners.clear();
+      this.running.delete(reply.id);
       return;
     }
     await this.threads
@@ -326,6 +333,8 @@ export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicat
       this.emit(reply, 'done', { message });
     }
     reply.listeners.clear();
+    // Running until its last frame is written: a process that stops waits for it (see below).
+    this.running.delete(reply.id);
   }
 
   /** Refuses (404) a reply that is not the session's, or is no longer kept. */
@@ -432,7 +441,8 @@ export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicat
   async beforeApplicationShutdown(): Promise<void> {
     const until = this.drain?.draining ? this.drain.deadline : 0;
     while (this.running.size > 0 && Date.now() < until) await sleep(50);
-    this.sendFrames();
+    await this.sendFrames();
+    await Promise.all(this.sending);
   }
 
   /** Replies still running at the end are stopped: their partial text is kept as `stopped`. */

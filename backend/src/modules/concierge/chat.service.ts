@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { AiUnavailableError, CONCIERGE_AI, type ConciergeAi } from '../../platform/ai/concierge-ai';
-import { findPlace, understandTopic } from '../concierge-language';
+import { findPlace, partnersThatFit, understandTopic } from '../concierge-language';
 import type { ReplyStream } from '../../platform/ai/reply-stream';
 import type { ChatTurn, ReplyContext } from '../../platform/ai/types';
 import { MembersService } from '../members';
@@ -44,7 +44,13 @@ export class ChatService {
     const topic = understandTopic(turns);
     // Asked without a place ("a table near me"): the partners where the member is.
     const place = topic.place ?? (userLocation ? findPlace(userLocation) : null);
-    const vendors = await this.vendors.findActive(topic.mainCategory, place);
+    // Only those of the request's kind and place: the model, the offline engine and its search
+    // step all see the same short list.
+    const vendors = partnersThatFit(
+      await this.vendors.findActive(topic.mainCategory, place),
+      topic.mainCategory,
+      place,
+    );
     return { vendors, userLocation: userLocation ?? null };
   }
 

@@ -224,7 +224,10 @@ export class DeskService {
     if (sessionId.startsWith('member:')) {
       const option = (await this.requests.get(id)).options.find((o) => o.id === optionId);
       if (option && option.price > 0) {
-        throw AppError.conflict('This option is accepted with a card: please use Accept on its card.', 'PAYMENT_NEEDED');
+        throw AppError.conflict(
+          'This option is accepted with a card: please use Accept on its card.',
+          'PAYMENT_NEEDED',
+        );
       }
     }
     return this.requests.acceptOption(sessionId, id, optionId);
