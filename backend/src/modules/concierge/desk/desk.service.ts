@@ -1,4 +1,5 @@
 import { formatMoney } from '@maison/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/app-error';
 import { UUID } from '../../../common/uuid';
@@ -138,20 +139,29 @@ export class DeskService {
     };
   }
 
-  /** Says it in the request's thread; false when there is none to say it in. */
+  /**
+   * Says it in the request's thread, with the member's notice of it in the same transaction;
+   * false when there is no thread to say it in.
+   */
   private async tell(
     request: UserRequestView,
     author: string,
     content: string,
+    notice: { kind: StaffActionKind; text: string },
     attachment?: RequestOption[],
   ): Promise<boolean> {
     if (!request.threadId) return false;
     return this.threads
-      .postConciergeMessage(request.threadId, {
-        author,
-        content,
-        attachment: attachment ? { type: 'options', requestId: request.id, options: attachment } : null,
-      })
+      .postConciergeMessage(
+        request.threadId,
+        {
+          author,
+          content,
+          attachment: attachment ? { type: 'options', requestId: request.id, options: attachment } : null,
+        },
+        undefined,
+        this.told(request, notice.kind, author, notice.text),
+      )
       .then(() => true)
       .catch((error: unknown) => {
         // The thread was deleted by the member: the change stands, there is nowhere to say it.
@@ -160,17 +170,21 @@ export class DeskService {
       });
   }
 
-  /** A member away from the concierge hears of it by email; one reading it sees an unread mark. */
-  private told(request: UserRequestView, kind: StaffActionKind, author: string, text: string): Promise<void> {
-    if (!request.threadId) return Promise.resolve();
-    const action = { memberOwner: request.sessionId, threadId: request.threadId, requestId: request.id };
-    return this.notices.staffActed(null, { ...action, kind, author, text });
+  /**
+   * A member away from the concierge hears of it by email; one reading it sees an unread mark.
+   * Recorded in the transaction that posts the staff message: one is never kept without the other.
+   */
+  private told(request: UserRequestView, kind: StaffActionKind, author: string, text: string) {
+    const threadId = request.threadId;
+    if (!threadId) return undefined;
+    const action = { memberOwner: request.sessionId, threadId, requestId: request.id };
+    return (tx: EntityManager) => this.notices.staffActed(tx, { ...action, kind, author, text });
   }
 
   async changeStatus(id: string, status: RequestStatus, staff: string, note?: string) {
     const request = await this.requests.setStatus(id, status, { kind: 'staff', name: staff }, note);
     const said = note ? `${STATUS_MESSAGE[status]}\n\n${note}` : STATUS_MESSAGE[status];
-    if (await this.tell(request, staff, said)) await this.told(request, 'status', staff, said);
+    await this.tell(request, staff, said, { kind: 'status', text: said });
     return request;
   }
 
@@ -183,22 +197,22 @@ export class DeskService {
       request.threadId,
       { author: staff, content },
       { action: 'request.reply', target: { type: 'request', id } },
+      this.told(request, 'reply', staff, content),
     );
     await this.requests.markResponded(id);
-    await this.told(request, 'reply', staff, content);
     return message;
   }
 
   async proposeOptions(id: string, staff: string, options: Array<Omit<RequestOption, 'id'>>, note?: string) {
     const request = await this.requests.proposeOptions(id, options, { kind: 'staff', name: staff }, note);
     const list = request.options.map((o, i) => `${i + 1}. **${o.title}** · ${money(o)}`).join('\n');
-    const said = await this.tell(
+    await this.tell(
       request,
       staff,
       `${STATUS_MESSAGE.options_proposed}${note ? `\n\n${note}` : ''}\n\n${list}\n\nChoose the one you prefer below.`,
+      { kind: 'options', text: `${note ? `${note}\n` : ''}${list}` },
       request.options,
     );
-    if (said) await this.told(request, 'options', staff, `${note ? `${note}\n` : ''}${list}`);
     return request;
   }
 

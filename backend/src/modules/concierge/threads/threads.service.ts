@@ -386,6 +386,8 @@ export class ThreadsService {
     threadId: string,
     message: { author: string; content: string; attachment?: MessageAttachment | null },
     audit?: AuditRecord,
+    /** What must be written with the message or not at all (the member's notice of it). */
+    within?: (tx: EntityManager) => Promise<void>,
   ): Promise<MessageView> {
     if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
     const [thread] = await this.sql<ThreadRow>('select * from concierge_threads where id = ?', [threadId]);
@@ -404,6 +406,7 @@ export class ThreadsService {
       );
       await tx.execute('update concierge_threads set updated_at = now() where id = ?', [threadId], 'run');
       if (audit) await this.audit.record(tx, audit);
+      if (within) await within(tx);
       return inserted;
     });
     await this.announce(thread.session_id, 'thread.changed', { threadId, concierge: row.id });
