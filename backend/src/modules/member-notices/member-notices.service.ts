@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UUID } from '../../common/uuid';
 import { APP_CONFIG } from '../../config/config.module';
@@ -47,7 +47,6 @@ const uuidList = (ids: string[]) => `{${ids.filter((id) => UUID.test(id)).join('
  */
 @Injectable()
 export class MemberNoticesService {
-  private readonly logger = new Logger(MemberNoticesService.name);
 
   constructor(
     private readonly em: EntityManager,
@@ -68,21 +67,14 @@ export class MemberNoticesService {
   }
 
   /**
-   * Staff acted on a member's request (the desk calls this once the member's thread has it): the
-   * news is recorded in `tx` (or a transaction of its own), and planned for an email while the member is away.
+   * Staff acted on a member's request: the news is recorded in `tx`, the transaction that posts
+   * the staff message in the member's thread, and planned for an email while the member is away.
    */
-  async staffActed(tx: EntityManager | null, action: StaffAction): Promise<void> {
+  async staffActed(tx: EntityManager, action: StaffAction): Promise<void> {
     const memberId = memberOf(action.memberOwner);
     if (!memberId || !UUID.test(action.threadId) || !UUID.test(action.requestId)) return;
     const away = !(await this.presence.connected(action.memberOwner));
-    const work = (em: EntityManager) => this.record(em, memberId, away, action);
-    if (tx) return work(tx);
-    // The staff's change is made and told in the thread already: a notice that fails is logged, never
-    // turned into a failed answer that would have staff make the change again.
-    await this.em
-      .fork()
-      .transactional(work)
-      .catch((error: Error) => this.logger.error(`A member's notice was not recorded (${error.message})`));
+    await this.record(tx, memberId, away, action);
   }
 
   private async record(em: EntityManager, memberId: string, away: boolean, action: StaffAction): Promise<void> {
