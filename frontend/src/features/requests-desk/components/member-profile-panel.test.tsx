@@ -8,8 +8,20 @@ import { MemberProfilePanel } from './member-profile-panel';
 const MEMBER = '0b7f3a52-5f55-4d6c-9a51-2f0c3b1d9e01';
 const AT = '2026-11-27T10:00:00.000Z';
 
+interface Entry {
+  id: string;
+  kind: string;
+  value: string;
+  sensitive: boolean;
+  source: string;
+  sourceMessageId: string | null;
+  staffName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 function server() {
-  const entries = [
+  const entries: Entry[] = [
     {
       id: 'e1',
       kind: 'allergies',
