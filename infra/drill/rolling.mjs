@@ -147,6 +147,8 @@ async function streamOneReply(base, cookie, threadId, text, replies) {
     drops: 0,
     resumes: 0,
     upstreams: [],
+    /** Being read: its last upstream is the api writing it to this reader. */
+    reading: true,
   };
   const upstreamOf = (response) =>
     (response.headers.get('x-drill-upstream') ?? '').split(',').pop().trim() || 'unknown';
@@ -228,6 +230,7 @@ async function streamOneReply(base, cookie, threadId, text, replies) {
     }
     reply.upstreams.push(upstreamOf(response));
   }
+  reply.reading = false;
   return { started: true };
 }
 
@@ -528,6 +531,13 @@ async function main() {
         await sleep(300);
       }
       const current = processes[step.kind][step.index];
+      if (step.kind === 'api') {
+        // An api is stopped while it writes replies to readers (the point of the drill), not in a
+        // lull between them: up to 10 s for one to be open on it.
+        const address = `127.0.0.1:${apiPorts[step.index]}`;
+        const busy = () => chat.replies.some((r) => r.reading && r.upstreams.at(-1) === address);
+        for (const until = Date.now() + 10_000; !busy() && Date.now() < until;) await sleep(50);
+      }
       say(`${step.signal} ${current.name}`);
       const signalled = Date.now();
       current.child.kill(step.signal);

@@ -72,13 +72,14 @@ export async function startSmtpSink({ delayMs = 0 } = {}) {
  */
 export function writeNginxConfig({ dir, port, apiPorts, root }) {
   const house = readFileSync(join(ROOT, 'infra', 'nginx.conf'), 'utf8');
-  const upstream = [
-    'upstream api {',
-    // A refused api is skipped for 1 s (the default, 10 s, would keep a restarted api idle long
-    // after it is ready again, and the next restart would leave nginx with no api it trusts).
-    ...apiPorts.map((p) => `  server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`),
-    '}',
-  ].join('\n');
+  // The house's parameters for each replica (max_fails...), on the two local ports.
+  const params = /^\s*server api:3000 (.*);$/m
+    .exec(house)?.[1]
+    .split(/\s+/)
+    .filter((p) => p !== 'resolve')
+    .join(' ');
+  if (params === undefined) throw new Error('infra/nginx.conf changed shape: no `server api:3000 ...;` line');
+  const upstream = ['upstream api {', ...apiPorts.map((p) => `  server 127.0.0.1:${p} ${params};`), '}'].join('\n');
   const server = house
     .replace(/^resolver .*$/m, '')
     .replace(/^upstream api \{[\s\S]*?^\}/m, upstream)
