@@ -36,7 +36,8 @@ function price(option: Pick<Option, 'price' | 'currency'>): string {
 function flowOf(booking: BookingPayment | undefined): Flow | null {
   if (!booking) return null;
   if (booking.status === 'held') return { stage: 'held' };
-  if (booking.status === 'succeeded' || booking.status === 'pending') return { stage: 'confirming' };
+  // A saved card's charge under way; a card form or 3-D Secure left open is taken up again by Accept.
+  if (booking.status === 'succeeded' || (booking.status === 'pending' && booking.card)) return { stage: 'confirming' };
   return null;
 }
 
