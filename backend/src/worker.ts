@@ -19,9 +19,10 @@ async function bootstrap(): Promise<void> {
     ormConfig(config.DATABASE_URL, { logger: () => undefined, discovery: { warnWhenNoEntities: false } }),
   );
   let applied = '';
-  await (config.MIGRATE_ON_START
-    ? applyMigrations(migrator, (message) => (applied = message))
-    : waitForMigrations(migrator, (message) => process.stdout.write(`${message}\n`))
+  await (
+    config.MIGRATE_ON_START
+      ? applyMigrations(migrator, (message) => (applied = message))
+      : waitForMigrations(migrator, (message) => process.stdout.write(`${message}\n`))
   ).finally(() => migrator.close());
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(AppLogger));

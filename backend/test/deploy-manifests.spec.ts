@@ -95,7 +95,9 @@ function findKubectl(): string {
   for (const candidate of [process.env.KUBECTL_PATH, 'kubectl']) {
     if (candidate && spawnSync(candidate, ['version', '--client'], { stdio: 'ignore' }).status === 0) return candidate;
   }
-  throw new Error('kubectl (with its built-in kustomize) is needed to render infra/k8s: install it, or set KUBECTL_PATH');
+  throw new Error(
+    'kubectl (with its built-in kustomize) is needed to render infra/k8s: install it, or set KUBECTL_PATH',
+  );
 }
 
 /** The example overlay as `kubectl kustomize` renders it, with its example secrets. */

@@ -126,7 +126,9 @@ export class Environment {
    * step (npm run migrate, the Kubernetes Job); an api answers not-ready and a worker waits until
    * they are applied.
    */
-  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value !== '0' && value !== 'false'))
+  @Transform(({ value }: { value: unknown }) =>
+    value === undefined || value === '' ? undefined : value !== '0' && value !== 'false',
+  )
   @IsIn([true, false])
   MIGRATE_ON_START = true;
 
@@ -531,10 +533,7 @@ export function loadMigrationEnvironment(
   return Object.freeze(validated(MigrationEnvironment, source));
 }
 
-function validated<T extends object>(
-  settings: new () => T,
-  source: Record<string, string | undefined>,
-): T {
+function validated<T extends object>(settings: new () => T, source: Record<string, string | undefined>): T {
   const env = plainToInstance(settings, source, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {

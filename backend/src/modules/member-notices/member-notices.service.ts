@@ -47,7 +47,6 @@ const uuidList = (ids: string[]) => `{${ids.filter((id) => UUID.test(id)).join('
  */
 @Injectable()
 export class MemberNoticesService {
-
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,

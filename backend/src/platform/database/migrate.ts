@@ -29,11 +29,7 @@ export async function applyMigrations(
  * Resolves once no migration is pending (another step applies them: npm run migrate, the
  * Kubernetes Job), checking every `everyMs`. Until then an api answers not-ready; a worker waits.
  */
-export async function waitForMigrations(
-  orm: MikroORM,
-  log: (message: string) => void,
-  everyMs = 2000,
-): Promise<void> {
+export async function waitForMigrations(orm: MikroORM, log: (message: string) => void, everyMs = 2000): Promise<void> {
   let said = false;
   for (;;) {
     const pending = await orm

@@ -61,7 +61,8 @@ export class ProcessDrain {
       server.closeIdleConnections();
       await sleep(50);
     }
-    if (this.inFlight.size > 0) this.logger.warn(`${this.inFlight.size} requests were still open at the end of the grace`);
+    if (this.inFlight.size > 0)
+      this.logger.warn(`${this.inFlight.size} requests were still open at the end of the grace`);
     await app.close();
   }
 
