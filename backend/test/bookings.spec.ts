@@ -100,11 +100,19 @@ function bookingWorld(get: () => { t: TestApp; smtp: Smtp }) {
   }
 
   /** A staff action on the request's payment, which must be accepted. */
+  /** A staff action on the request's booking: answered, and written once to the audit log (audit-log.spec leaves these routes to here). */
   async function staff(requestId: string, action: 'capture' | 'release' | 'cancel') {
+    const audited = () =>
+      sql<{ n: number }>(`select count(*)::int as n from audit_log where action = ? and target_id = ?`, [
+        `booking.${action}`,
+        requestId,
+      ]).then(([row]) => row.n);
+    const before = await audited();
     const answer = await request(get().t.http)
       .post(`/api/admin/user-requests/${requestId}/bookings/${action}`)
       .set('Authorization', await asAdmin(get().t));
     expect(answer.status).toBe(200);
+    expect(await audited()).toBe(before + 1);
     return answer;
   }
 

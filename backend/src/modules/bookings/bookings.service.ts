@@ -232,6 +232,13 @@ export class BookingsService implements OnModuleInit {
       await this.requests.setStatus(requestId, 'cancelled', { kind: 'staff', name: staffName }, note);
     }
     if (payment?.status === 'held') await this.gateway.cancelIntent(payment.intentId!);
+    if (!paid) {
+      await this.audit.recordAlone({
+        action: 'booking.cancel',
+        target: { type: 'request', id: requestId },
+        changes: payment ? { status: [payment.status, 'released'] } : { status: [request.status, 'cancelled'] },
+      });
+    }
     if (paid) {
       await this.em.fork().transactional(async (em) => {
         const row = await em.findOneOrFail(
