@@ -5,7 +5,10 @@ import { CLAIRE, staffAccount } from './support/admin';
 
 const PASSWORD = process.env.E2E_CONCIERGE_PASSWORD ?? 'e2e-concierge-password';
 const SHOTS = process.env.E2E_SCREENSHOTS;
-const ASK = 'I would like to charter a yacht in Monaco next weekend for eight guests';
+/** The member's ask: a retry asks for another party, so the desk's card of the first try is not taken for it. */
+const GUESTS = ['eight', 'nine', 'ten'];
+const askOf = (retry: number) =>
+  `I would like to charter a yacht in Monaco next weekend for ${GUESTS[retry % GUESTS.length]} guests`;
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -18,6 +21,8 @@ test('a member asks for a yacht in Monaco; staff take it up, propose two options
 }) => {
   // Two browsers, a streamed reply and the worker's parse: more than the default minute on a loaded machine.
   test.setTimeout(180_000);
+  const ASK = askOf(test.info().retry);
+  const ASKED = new RegExp(ASK.slice(ASK.indexOf('yacht')));
   // The member, in the members' threaded chat.
   const memberContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const member = await memberContext.newPage();
@@ -40,7 +45,7 @@ test('a member asks for a yacht in Monaco; staff take it up, propose two options
   await staff.getByRole('button', { name: 'Sign In' }).click();
   await staff.getByRole('tab', { name: 'Requests' }).click();
   const received = staff.getByRole('region', { name: 'Received' });
-  const card = received.getByRole('button', { name: /yacht in Monaco/ });
+  const card = received.getByRole('button', { name: ASKED });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Waiting');
   await shoot(staff, 'console-received');
@@ -88,9 +93,7 @@ test('a member asks for a yacht in Monaco; staff take it up, propose two options
 
   // The card moves to Confirmed in the console, live.
   await staff.keyboard.press('Escape');
-  await expect(
-    staff.getByRole('region', { name: 'Confirmed' }).getByRole('button', { name: /yacht in Monaco/ }),
-  ).toBeVisible();
+  await expect(staff.getByRole('region', { name: 'Confirmed' }).getByRole('button', { name: ASKED })).toBeVisible();
   await shoot(staff, 'console-confirmed');
 
   // The same screens at phone width.
