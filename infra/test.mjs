@@ -66,6 +66,12 @@ function backend() {
   const out = join(RESULTS, 'backend.json');
   // BACKEND_TESTS=pattern runs only the matching test files (while working on one).
   const only = process.env.BACKEND_TESTS ? [`--testPathPatterns=${process.env.BACKEND_TESTS}`] : [];
+  // Jest transpiles each file without checking its types: the whole backend, tests included, is
+  // type-checked once here (a type error counts as a failed test).
+  if (!process.env.BACKEND_TESTS) {
+    const typed = run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { cwd: join(ROOT, 'backend') });
+    suites.push({ name: 'types', passed: typed === 0 ? 1 : 0, failed: typed === 0 ? 0 : 1 });
+  }
   const status = run('npx', ['jest', '--runInBand', '--json', `--outputFile=${out}`, ...only], {
     cwd: join(ROOT, 'backend'),
   });
@@ -137,9 +143,8 @@ function drill() {
 }
 
 /**
- * The end-to-end tests, in the background beside the backend's: each has its own database, Redis
- * db and ports, and the suite would otherwise wait for the other on a machine whose second core
- * is mostly idle while the backend's tests wait on timers, queues and worker processes.
+ * The end-to-end tests against the app started as `npm start` starts it, their output kept in a
+ * file and printed when they end.
  */
 async function startE2e() {
   const out = join(RESULTS, 'e2e.json');
@@ -179,19 +184,14 @@ async function main() {
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
   let frontend = null;
-  let e2e = null;
   if (wanted('frontend')) {
     // The bundle budget test reads the client build: make it when missing or out of date.
     await ensureBuilt({ only: ['frontend'] });
     say('Frontend: component tests, beside the backend’s (printed when they end)');
     frontend = startFrontend();
   }
-  if (wanted('e2e')) {
-    say('End to end: Playwright in headless Chromium, beside the backend’s tests (printed when they end)');
-    e2e = (await startE2e()).running;
-  }
   if (wanted('backend')) {
-    say('Backend: unit and API tests');
+    say('Backend: type check, then unit and API tests');
     backend();
   }
   if (frontend) await collect('Frontend: component tests', frontend);
@@ -199,7 +199,12 @@ async function main() {
     say('Drill: rolling restarts under load (short form)');
     drill();
   }
-  if (e2e) await collect('End to end: Playwright in headless Chromium', e2e);
+  // After the others: run beside the backend's tests, both took twice as long (the machine's two
+  // cores are busy with either) and a browser test starved of CPU could time out.
+  if (wanted('e2e')) {
+    say('End to end: Playwright in headless Chromium');
+    await collect('End to end: Playwright in headless Chromium', (await startE2e()).running);
+  }
   const passed = suites.reduce((sum, s) => sum + s.passed, 0);
   const failed = suites.reduce((sum, s) => sum + s.failed, 0);
   process.stdout.write('\n');
