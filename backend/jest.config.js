@@ -14,6 +14,9 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/test/support/contract-check.setup.ts'],
   testTimeout: 30000,
   maxWorkers: 1,
+  // The one worker is replaced by a fresh one after a test file leaves it holding more than this:
+  // each file boots the whole app, and one process running all of them ran out of heap.
+  workerIdleMemoryLimit: '1536MB',
   // BullMQ and ioredis can keep a reconnect timer alive after the last test; never hang CI on it.
   forceExit: true,
 };

@@ -72,7 +72,7 @@ function backend() {
     const typed = run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { cwd: join(ROOT, 'backend') });
     suites.push({ name: 'types', passed: typed === 0 ? 1 : 0, failed: typed === 0 ? 0 : 1 });
   }
-  const status = run('npx', ['jest', '--runInBand', '--json', `--outputFile=${out}`, ...only], {
+  const status = run('npx', ['jest', '--json', `--outputFile=${out}`, ...only], {
     cwd: join(ROOT, 'backend'),
   });
   const report = readJson(out);
