@@ -44,11 +44,15 @@ describe('an offline concierge that listens', () => {
       occasion: null,
       dietary: [],
     });
-    // This Saturday: a Saturday, today or within the week.
-    const saturday = new Date(`${parsed.dates.from}T00:00:00Z`);
-    expect(parsed.dates.to).toBe(parsed.dates.from);
-    expect(saturday.getUTCDay()).toBe(6);
-    expect(saturday.getTime() - Date.now()).toBeLessThan(7 * 86_400_000);
+    // This Saturday: the first Saturday from the day the member asked (that day itself when a Saturday).
+    const asked = new Date(one.body.data.request.createdAt);
+    const saturday = new Date(
+      Date.UTC(asked.getUTCFullYear(), asked.getUTCMonth(), asked.getUTCDate() + ((6 - asked.getUTCDay() + 7) % 7)),
+    );
+    expect(parsed.dates).toEqual({
+      from: saturday.toISOString().slice(0, 10),
+      to: saturday.toISOString().slice(0, 10),
+    });
 
     const cards = await request(t.http)
       .get('/api/admin/user-requests')
