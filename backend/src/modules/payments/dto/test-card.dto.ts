@@ -1,12 +1,7 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
-/** The offline test gateway's card form (what Stripe.js would send to Stripe). */
-export class TestCardDto {
-  @MaxLength(255, { message: 'Invalid payment' })
-  @IsString({ message: 'Invalid payment' })
-  @IsNotEmpty({ message: 'Invalid payment' })
-  clientSecret: string;
-
+/** A card as the test gateway's form sends it (what Stripe.js would send to Stripe). */
+export class TestCardFieldsDto {
   @MaxLength(40, { message: 'Your card number is incorrect.' })
   @IsString({ message: 'Your card number is incorrect.' })
   @IsNotEmpty({ message: 'Your card number is incomplete.' })
@@ -21,4 +16,12 @@ export class TestCardDto {
   @IsString({ message: "Your card's security code is incomplete." })
   @IsNotEmpty({ message: "Your card's security code is incomplete." })
   cvc: string;
+}
+
+/** The offline test gateway's card form for a payment. */
+export class TestCardDto extends TestCardFieldsDto {
+  @MaxLength(255, { message: 'Invalid payment' })
+  @IsString({ message: 'Invalid payment' })
+  @IsNotEmpty({ message: 'Invalid payment' })
+  clientSecret: string;
 }
