@@ -422,6 +422,20 @@ export class Environment {
   @Min(1)
   MEMBER_NOTICE_INTERVAL_MINUTES = 15;
 
+  /**
+   * A nomination is suspect (shown apart, never credited) when this many sign-ups or more came from
+   * the nominee's client (a keyed hash of its address) within NOMINATION_CLIENT_WINDOW_MINUTES.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  NOMINATION_CLIENT_LIMIT = 3;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  NOMINATION_CLIENT_WINDOW_MINUTES = 60;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
