@@ -20,6 +20,8 @@ const FOREIGN_KEYS: Array<[table: string, constraint: string]> = [
   ['member_staff_notes', 'member_staff_notes_member_id_fkey'],
   ['members', 'members_waitlist_entry_id_fkey'],
   ['membership_offers', 'membership_offers_member_id_fkey'],
+  ['nomination_links', 'nomination_links_member_id_fkey'],
+  ['nominations_sent', 'nominations_sent_member_id_fkey'],
   ['payment_refunds', 'payment_refunds_payment_id_fkey'],
   ['payments', 'payments_rsvp_id_fkey'],
   ['rsvp_check_ins', 'rsvp_check_ins_event_id_fkey'],
