@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   OPTION_EXPIRED: 'The option is past its valid-until time; the concierge may propose it again.',
   OPTION_ALREADY_ACCEPTED: 'Another option of this request is already accepted (or being paid).',
   PAYMENT_NEEDED: 'The option has a price: a member accepts it by paying (the pay route), not here.',
+  PRIVACY_LINK_INVALID: 'The unsubscribe or email-preferences link is incomplete or altered (not signed by us).',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

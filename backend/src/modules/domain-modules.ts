@@ -13,6 +13,7 @@ import { MemberNoticesModule } from './member-notices';
 import { MembersModule } from './members';
 import { PaymentsModule } from './payments';
 import { PreferencesModule } from './preferences';
+import { PrivacyModule } from './privacy';
 import { SiteConfigModule } from './site-config';
 import { ThreadSessionsModule } from './thread-sessions.module';
 import { VendorApplicationsModule } from './vendor-applications';
@@ -26,6 +27,8 @@ import { WaitlistModule } from './waitlist';
 export const DOMAIN_MODULES = [
   ConciergeLanguageModule,
   SiteConfigModule,
+  // Global: the mail platform asks it before every email with a category; others record consent through it.
+  PrivacyModule,
   WaitlistModule,
   MembersModule,
   PreferencesModule,

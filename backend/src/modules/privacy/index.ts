@@ -1,0 +1,19 @@
+/**
+ * What other modules may use of privacy: the consent ledger's service (record rows in your
+ * transaction, the subject key, a person's rows for an export, their mail choices), the SQL
+ * fragment a one-statement sign-up writes its ledger rows with, and the consent vocabulary.
+ * The tables, tokens and routes are its own.
+ */
+export { PrivacyModule } from './privacy.module';
+export { ConsentService, subjectKeyOf, type ConsentRow, type ConsentLedgerItem, type MailChoices } from './consent.service';
+export { consentInsertSql, WAITLIST_SIGN_UP_CONSENT, WAITLIST_CONFIRM_CONSENT, type ConsentRowsSpec } from './consent-sql';
+export {
+  CONSENT_PURPOSES,
+  CONSENT_WORDINGS,
+  wordingHash,
+  type ConsentAction,
+  type ConsentPurpose,
+  type ConsentSource,
+  type ConsentSubjectType,
+  type ConsentWordingVersion,
+} from './consent-vocabulary';
