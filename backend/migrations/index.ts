@@ -25,6 +25,7 @@ import { Migration20261127210000ReplySteps } from './Migration20261127210000Repl
 import { Migration20261127220000Bookings } from './Migration20261127220000Bookings';
 import { Migration20261127230000MemberNotices } from './Migration20261127230000MemberNotices';
 import { Migration20261128010000ConsentLedger } from './Migration20261128010000ConsentLedger';
+import { Migration20261128020000WaitlistConfirmation } from './Migration20261128020000WaitlistConfirmation';
 import { Migration20261128040000Nominations } from './Migration20261128040000Nominations';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -58,5 +59,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127220000Bookings', class: Migration20261127220000Bookings },
   { name: 'Migration20261127230000MemberNotices', class: Migration20261127230000MemberNotices },
   { name: 'Migration20261128010000ConsentLedger', class: Migration20261128010000ConsentLedger },
+  { name: 'Migration20261128020000WaitlistConfirmation', class: Migration20261128020000WaitlistConfirmation },
   { name: 'Migration20261128040000Nominations', class: Migration20261128040000Nominations },
 ];

@@ -10,7 +10,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -76,18 +76,21 @@ const perSecond = (t) => t.requests / t.seconds;
 const p99 = (t) => percentile(t.times, 99);
 
 /**
- * The same statement the api runs (sign-ups, their email-delivery records and outbox rows),
- * aimed at copies of the three tables. The bare server sends it prepared, as the api does, with
+ * The same statement the api runs (sign-ups, their email-delivery records, outbox rows and
+ * consent ledger rows), aimed at copies of the four tables. The bare server sends it prepared, as the api does, with
  * one sign-up per call.
  */
 function bareStatement() {
   const { JOIN_WAITLIST_SQL } = require(join(ROOT, 'backend/dist/src/modules/waitlist/join-waitlist.sql.js'));
-  return JOIN_WAITLIST_SQL.replace(/\b(waitlist_entries|email_deliveries|outbox_messages)\b/g, 'bare_$1');
+  return JOIN_WAITLIST_SQL.replace(/\b(waitlist_entries|email_deliveries|outbox_messages|consent_ledger)\b/g, 'bare_$1');
 }
 
 /** The baseline: node:http + pg, parsing JSON and running the same insert, nothing else. */
 function startBareServer(databaseUrl) {
   const statement = bareStatement();
+  const { normaliseEmail } = require(join(ROOT, 'backend/dist/src/common/email-address.js'));
+  const secret = randomBytes(32).toString('hex');
+  const hmac = (text) => createHmac('sha256', secret).update(text).digest('hex');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const server = http.createServer((req, res) => {
     const chunks = [];
@@ -95,11 +98,16 @@ function startBareServer(databaseUrl) {
     req.on('end', async () => {
       try {
         const b = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const email = String(b.email).trim().toLowerCase();
+        const id = randomUUID();
+        const token = createHmac('sha256', secret).update(`waitlist.confirm.v1.${id}`).digest('base64url');
         await pool.query({
           name: 'join_waitlist',
           text: statement,
           values: [
-            [String(b.email).trim().toLowerCase()],
+            [id],
+            [email],
+            [normaliseEmail(email)],
             [b.fullName || null],
             [b.phoneNumber || null],
             [b.consent],
@@ -110,6 +118,10 @@ function startBareServer(databaseUrl) {
             [b.utmContent || null],
             [b.ref || null],
             [b.timestamp ? new Date(b.timestamp) : null],
+            [createHash('sha256').update(token).digest('hex')],
+            [hmac(`client.v1.${req.socket.remoteAddress}`)],
+            [hmac(`subject.v1.${normaliseEmail(email)}`)],
+            'email',
             'email',
           ],
         });
@@ -173,7 +185,7 @@ async function main() {
     ADMIN_PASSWORD: 'bench-admin-password',
   };
   const ours = await startOurApi(env);
-  for (const table of ['waitlist_entries', 'email_deliveries', 'outbox_messages']) {
+  for (const table of ['waitlist_entries', 'email_deliveries', 'outbox_messages', 'consent_ledger']) {
     await services.pgQuery(databaseUrl, `create table bare_${table} (like ${table} including all)`);
   }
   const bare = await startBareServer(databaseUrl);

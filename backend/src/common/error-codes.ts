@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   OPTION_ALREADY_ACCEPTED: 'Another option of this request is already accepted (or being paid).',
   PAYMENT_NEEDED: 'The option has a price: a member accepts it by paying (the pay route), not here.',
   PRIVACY_LINK_INVALID: 'The unsubscribe or email-preferences link is incomplete or altered (not signed by us).',
+  DISPOSABLE_EMAIL_REFUSED: 'The address belongs to a disposable-mail service; a permanent address is needed.',
+  CONFIRMATION_LINK_INVALID: 'No waitlist sign-up has this confirmation link (mistyped, or removed unconfirmed after 30 days).',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -422,6 +422,18 @@ export class Environment {
   @Min(1)
   MEMBER_NOTICE_INTERVAL_MINUTES = 15;
 
+  /** Days a waitlist sign-up may stay unconfirmed (its email's link not followed) before it is deleted. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  WAITLIST_UNCONFIRMED_DAYS = 30;
+
+  /** How often unconfirmed sign-ups past WAITLIST_UNCONFIRMED_DAYS are deleted (the maintenance queue); 0 turns it off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  WAITLIST_CLEANUP_INTERVAL_SECONDS = 3600;
+
   /**
    * A nomination is suspect (shown apart, never credited) when this many sign-ups or more came from
    * the nominee's client (a keyed hash of its address) within NOMINATION_CLIENT_WINDOW_MINUTES.

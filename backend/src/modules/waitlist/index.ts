@@ -1,7 +1,14 @@
 /**
- * What other modules may use of the waitlist: its service and the filter an invitation picks
- * entries by. Its entities and SQL are its own.
+ * What other modules may use of the waitlist: its service (entries, their confirmation and
+ * nominations), the filter an invitation picks entries by, and the news of a sign-up through a
+ * nomination link (the job its handler declares). Its entities and SQL are its own.
  */
 export { WaitlistModule } from './waitlist.module';
-export { WaitlistService } from './waitlist.service';
+export { WaitlistService, type NominatedEntry } from './waitlist.service';
+export { NOMINATION_STATUSES, type NominationStatus } from './waitlist-entry.entity';
+export {
+  declareSignedUpWithRefJob,
+  SIGNED_UP_WITH_REF_QUEUE,
+  type WaitlistSignedUpWithRefPayload,
+} from './jobs/signed-up-with-ref.job';
 export { type WaitlistFilter, WaitlistFilterDto } from './waitlist-filter.dto';

@@ -2,7 +2,7 @@ import type { WaitlistWelcomePayload } from './jobs/send-waitlist-welcome.job';
 import { JOIN_WAITLIST_SQL } from './join-waitlist.sql';
 import { outboxInsertSql, sqlValue } from '../../platform/queue/outbox-sql';
 
-const rows = { queue: '$12', rows: 'entry' };
+const rows = { queue: '$17', rows: 'entry' };
 
 describe('outbox rows written by SQL (outboxInsertSql)', () => {
   it('builds the row from the typed job name and payload', () => {
@@ -11,7 +11,7 @@ describe('outbox rows written by SQL (outboxInsertSql)', () => {
     };
     expect(outboxInsertSql('waitlist.welcome', payload, rows)).toBe(
       `insert into outbox_messages (id, queue, job_name, payload, delay_ms, created_at)\n` +
-        `     select gen_random_uuid(), $12, 'waitlist.welcome', jsonb_build_object('entryId', entry.id), 0, now()\n` +
+        `     select gen_random_uuid(), $17, 'waitlist.welcome', jsonb_build_object('entryId', entry.id), 0, now()\n` +
         `       from entry`,
     );
     // The sign-up's single statement carries exactly that row.

@@ -1,7 +1,14 @@
-import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
-/** Someone who asked to join. The email is stored trimmed and lower-cased, once. */
+/** How a nomination stands: credited to the member, or set apart by a fraud check (never credited). */
+export const NOMINATION_STATUSES = ['credited', 'suspect'] as const;
+export type NominationStatus = (typeof NOMINATION_STATUSES)[number];
+
+/**
+ * Someone who asked to join. The email is stored trimmed and lower-cased, as typed otherwise (for
+ * sending); one entry per mailbox, told by `emailNormalised` (normaliseEmail).
+ */
 @Entity({ tableName: 'waitlist_entries' })
 @Index({
   name: 'waitlist_entries_created_at_idx',
@@ -23,14 +30,38 @@ import { randomUUID } from 'node:crypto';
   expression: `create index waitlist_entries_search_trgm_idx on waitlist_entries
     using gin ((lower(email || ' ' || coalesce(full_name, '') || ' ' || coalesce(phone_number, ''))) gin_trgm_ops)`,
 })
+@Index({
+  name: 'waitlist_entries_confirmation_token_idx',
+  expression: `create unique index waitlist_entries_confirmation_token_idx on waitlist_entries (confirmation_token_hash)
+    where confirmation_token_hash is not null`,
+})
+@Index({
+  name: 'waitlist_entries_unconfirmed_idx',
+  expression: `create index waitlist_entries_unconfirmed_idx on waitlist_entries (created_at, id)
+    where confirmed_at is null`,
+})
+@Index({
+  name: 'waitlist_entries_nominated_by_idx',
+  expression: `create index waitlist_entries_nominated_by_idx on waitlist_entries
+    (nominated_by_member_id, created_at desc, id desc) where nominated_by_member_id is not null`,
+})
+@Index({
+  name: 'waitlist_entries_client_hash_idx',
+  expression: `create index waitlist_entries_client_hash_idx on waitlist_entries (client_hash, created_at)
+    where client_hash is not null`,
+})
 export class WaitlistEntry {
   [OptionalProps]?: 'source' | 'createdAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Property({ type: 'text', unique: 'waitlist_entries_email_key' })
+  @Property({ type: 'text' })
   email: string;
+
+  /** The address in the form duplicates are told by (normaliseEmail); never sent to. */
+  @Property({ type: 'text', unique: 'waitlist_entries_email_normalised_key' })
+  emailNormalised: string;
 
   @Property({ type: 'text', nullable: true })
   fullName?: string | null;
@@ -72,4 +103,27 @@ export class WaitlistEntry {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+
+  /** When the person confirmed through the welcome email's link; null while unconfirmed. */
+  @Property({ type: 'timestamptz', nullable: true })
+  confirmedAt?: Date | null;
+
+  /** SHA-256 (hex) of the token in the welcome email's link. */
+  @Property({ type: 'text', nullable: true })
+  confirmationTokenHash?: string | null;
+
+  /** The member whose nomination link brought this sign-up. */
+  @Property({ type: 'uuid', nullable: true })
+  nominatedByMemberId?: string | null;
+
+  @Enum({ items: [...NOMINATION_STATUSES], nullable: true })
+  nominationStatus?: NominationStatus | null;
+
+  /** Why a nomination is suspect (the nominations module's fraud checks). */
+  @Property({ type: 'text[]', columnType: 'text[]', nullable: true })
+  nominationReasons?: string[] | null;
+
+  /** HMAC-SHA256 of the client's address with SESSION_SECRET (the address itself is not kept). */
+  @Property({ type: 'text', nullable: true })
+  clientHash?: string | null;
 }

@@ -1,14 +1,22 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { AppError } from '../../common/app-error';
+import { pgTextArray } from '../../common/pg-array';
+import { normaliseEmail } from '../../common/email-address';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
 import { PreparedStatement } from '../../platform/database/prepared-statement';
 import { WriteCoalescer } from '../../platform/database/write-coalescer';
 import { jobQueue } from '../../platform/queue/job-payloads';
 import { OutboxRelay } from '../../platform/queue/outbox-relay.service';
+import { ConsentService, subjectKeyOf, WAITLIST_CONFIRM_CONSENT } from '../privacy';
 import type { JoinWaitlistInput } from './dto/join-waitlist.input';
+import { SIGNED_UP_WITH_REF_QUEUE } from './jobs/signed-up-with-ref.job';
 import { JOIN_WAITLIST_SQL, joinWaitlistParameters, type SignUpColumns } from './join-waitlist.sql';
 import type { WaitlistFilter } from './waitlist-filter.dto';
 import { waitlistFilterSql } from './waitlist-filter.sql';
-import { WaitlistEntry } from './waitlist-entry.entity';
+import { type NominationStatus, WaitlistEntry } from './waitlist-entry.entity';
 
 /** What another module may know of a waitlist entry to write to that person. */
 export interface WaitlistContact {
@@ -36,7 +44,31 @@ const FILTER_SORTS: Record<string, string> = {
 
 export type JoinOutcome = 'joined' | 'already-joined' | 'ignored';
 
-const joinWaitlist = new PreparedStatement<{ id: string; email: string }>('join_waitlist', JOIN_WAITLIST_SQL);
+/** An entry a member's nomination brought, as the nominations module shows it. */
+export interface NominatedEntry {
+  id: string;
+  email: string;
+  emailNormalised: string;
+  fullName: string | null;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  status: NominationStatus;
+  reasons: string[];
+}
+
+/** What a confirmation link's POST answers. */
+export interface ConfirmOutcome {
+  /** False when the entry had been confirmed before (the link works again, changing nothing). */
+  newlyConfirmed: boolean;
+}
+
+export const CONFIRMATION_LINK_INVALID =
+  'This confirmation link is not valid any more. It may have been mistyped, or the request it belongs to was removed after 30 days unconfirmed: you are welcome to request access again.';
+
+const joinWaitlist = new PreparedStatement<{ id: string; email_normalised: string }>(
+  'join_waitlist_v2',
+  JOIN_WAITLIST_SQL,
+);
 
 /**
  * Sign-ups in one batch at most, and batches at the database at once (of the pool's 10
@@ -55,17 +87,24 @@ export class WaitlistService {
   constructor(
     private readonly em: EntityManager,
     private readonly relay: OutboxRelay,
+    private readonly consent: ConsentService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * Adds a sign-up once per email. Signing up again changes nothing (the first attribution is
-   * kept); a filled honeypot is accepted silently and stored nowhere, so bots learn nothing.
-   * Sign-ups arriving together are written together (WriteCoalescer).
+   * Adds a sign-up once per mailbox (addresses compared in their normalised form). Signing up
+   * again changes nothing (the first attribution is kept); a filled honeypot is accepted silently
+   * and stored nowhere, so bots learn nothing. Sign-ups arriving together are written together
+   * (WriteCoalescer). `clientAddress` is kept only as a keyed hash (signUpsFromClient).
    */
-  async join(input: JoinWaitlistInput): Promise<JoinOutcome> {
+  async join(input: JoinWaitlistInput, clientAddress?: string): Promise<JoinOutcome> {
     if (input.bot_check && input.bot_check.trim() !== '') return 'ignored';
+    const email = input.email.trim().toLowerCase();
+    const id = randomUUID();
     return this.signUps.submit([
-      input.email.trim().toLowerCase(),
+      id,
+      email,
+      normaliseEmail(email),
       input.fullName || null,
       input.phoneNumber || null,
       input.consent,
@@ -76,11 +115,146 @@ export class WaitlistService {
       input.utmContent || null,
       input.ref || null,
       input.timestamp ? new Date(input.timestamp) : null,
+      sha256(this.confirmationToken(id)),
+      clientAddress ? this.clientHash(clientAddress) : null,
+      subjectKeyOf(this.config.SESSION_SECRET, email),
     ]);
+  }
+
+  /**
+   * The token of an entry's confirmation link: derived from its id with SESSION_SECRET, so it
+   * is stored nowhere (the entry keeps its SHA-256) and travels only in the email; sending the
+   * email again gives the same link. A new SESSION_SECRET makes the links of entries still
+   * unconfirmed invalid (they can sign up again).
+   */
+  confirmationToken(entryId: string): string {
+    return createHmac('sha256', this.config.SESSION_SECRET)
+      .update(`waitlist.confirm.v1.${entryId}`, 'utf8')
+      .digest('base64url');
+  }
+
+  /** The page the welcome email's 'Confirm your place' button opens (a GET that changes nothing). */
+  confirmationUrl(entryId: string): string {
+    return `${this.config.APP_URL.replace(/\/+$/, '')}/waitlist/confirm/${this.confirmationToken(entryId)}`;
+  }
+
+  /** The keyed hash a client's address is counted by (the address itself is not kept). */
+  clientHash(clientAddress: string): string {
+    return createHmac('sha256', this.config.SESSION_SECRET).update(`client.v1.${clientAddress}`, 'utf8').digest('hex');
+  }
+
+  /**
+   * Confirms the entry a link's token names: idempotent (a second POST answers the same and
+   * changes nothing). The first confirmation writes the consent ledger's 'confirmed' rows (updates
+   * and event invitations, from the email link) in the same transaction. An unknown token (mistyped,
+   * altered, or its entry deleted after WAITLIST_UNCONFIRMED_DAYS) is a 404 with a readable message.
+   */
+  async confirm(token: string): Promise<ConfirmOutcome> {
+    const hash = sha256(token);
+    return this.em.fork().transactional(async (em) => {
+      const [entry] = await em.execute<Array<{ id: string; email: string; confirmed: boolean }>>(
+        `select id, email, confirmed_at is not null as confirmed from waitlist_entries
+          where confirmation_token_hash = ? for update`,
+        [hash],
+      );
+      if (!entry) throw AppError.notFound(CONFIRMATION_LINK_INVALID, 'CONFIRMATION_LINK_INVALID');
+      if (entry.confirmed) return { newlyConfirmed: false };
+      await em.execute(`update waitlist_entries set confirmed_at = now() where id = ?`, [entry.id]);
+      await this.consent.record(
+        em,
+        WAITLIST_CONFIRM_CONSENT.purposes.map((purpose) => ({
+          email: entry.email,
+          subjectType: WAITLIST_CONFIRM_CONSENT.subjectType,
+          subjectId: entry.id,
+          purpose,
+          action: WAITLIST_CONFIRM_CONSENT.action,
+          source: WAITLIST_CONFIRM_CONSENT.source,
+          wordingVersion: WAITLIST_CONFIRM_CONSENT.wordingVersion,
+        })),
+      );
+      return { newlyConfirmed: true };
+    });
   }
 
   async findById(id: string): Promise<WaitlistEntry | null> {
     return this.em.fork().findOne(WaitlistEntry, { id });
+  }
+
+  /**
+   * Records how a member's nomination of this entry stands (the nominations module's verdict):
+   * credited, or suspect with the fraud checks' reasons. Answers false when the entry is gone.
+   */
+  async markNomination(
+    entryId: string,
+    memberId: string,
+    status: NominationStatus,
+    reasons: string[] = [],
+  ): Promise<boolean> {
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ id: string }>>(
+        `update waitlist_entries
+            set nominated_by_member_id = ?, nomination_status = ?, nomination_reasons = ?::text[]
+          where id = ? returning id`,
+        [memberId, status, pgTextArray(reasons), entryId],
+      );
+    return rows.length > 0;
+  }
+
+  /**
+   * How many sign-ups came from the same client (its keyed address) as this entry within the
+   * `withinMinutes` before it, itself included: 0 when the entry is gone or its client unknown.
+   */
+  async signUpsFromClient(entryId: string, withinMinutes: number): Promise<number> {
+    const [row] = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ total: number }>>(
+        `select count(*)::int as total
+           from waitlist_entries e
+           join waitlist_entries w on w.client_hash = e.client_hash
+                                  and w.created_at > e.created_at - make_interval(mins => ?)
+                                  and w.created_at <= e.created_at
+          where e.id = ?`,
+        [withinMinutes, entryId],
+      );
+    return row?.total ?? 0;
+  }
+
+  /** The entries a member's nominations brought, newest first (credited and suspect alike). */
+  async nominatedBy(memberId: string): Promise<NominatedEntry[]> {
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<
+        Array<{
+          id: string;
+          email: string;
+          email_normalised: string;
+          full_name: string | null;
+          created_at: Date;
+          confirmed_at: Date | null;
+          nomination_status: NominationStatus;
+          nomination_reasons: string[] | null;
+        }>
+      >(
+        `select id, email, email_normalised, full_name, created_at, confirmed_at, nomination_status, nomination_reasons
+           from waitlist_entries
+          where nominated_by_member_id = ?
+          order by created_at desc, id desc`,
+        [memberId],
+      );
+    return rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      emailNormalised: r.email_normalised,
+      fullName: r.full_name,
+      createdAt: new Date(r.created_at),
+      confirmedAt: r.confirmed_at ? new Date(r.confirmed_at) : null,
+      status: r.nomination_status,
+      reasons: r.nomination_reasons ?? [],
+    }));
   }
 
   /**
@@ -183,18 +357,25 @@ export class WaitlistService {
     return { sources: sources.map((r) => r.value), utmCampaigns: campaigns.map((r) => r.value) };
   }
 
-  /** One statement for the batch; of two sign-ups with the same email, the earlier one counts. */
+  /** One statement for the batch; of two sign-ups of the same mailbox, the earlier one counts. */
   private async write(batch: SignUpColumns[]): Promise<Array<Exclude<JoinOutcome, 'ignored'>>> {
-    const firstOfEmail = new Map<string, SignUpColumns>();
-    for (const signUp of batch) if (!firstOfEmail.has(signUp[0])) firstOfEmail.set(signUp[0], signUp);
+    const firstOfMailbox = new Map<string, SignUpColumns>();
+    for (const signUp of batch) if (!firstOfMailbox.has(signUp[2])) firstOfMailbox.set(signUp[2], signUp);
     const rows = await joinWaitlist.run(
       this.em,
-      joinWaitlistParameters([...firstOfEmail.values()], jobQueue('waitlist.welcome')),
+      joinWaitlistParameters([...firstOfMailbox.values()], {
+        welcome: jobQueue('waitlist.welcome'),
+        nominated: SIGNED_UP_WITH_REF_QUEUE,
+      }),
     );
     if (rows.length > 0) this.relay.nudge();
-    const added = new Set(rows.map((row) => row.email));
+    const added = new Set(rows.map((row) => row.email_normalised));
     return batch.map((signUp) =>
-      firstOfEmail.get(signUp[0]) === signUp && added.has(signUp[0]) ? 'joined' : 'already-joined',
+      firstOfMailbox.get(signUp[2]) === signUp && added.has(signUp[2]) ? 'joined' : 'already-joined',
     );
   }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -2,6 +2,7 @@ import { type PipeTransform } from '@nestjs/common';
 import { isValidEmail, WAITLIST_MESSAGES } from '@maison/shared';
 import { isBoolean, isString, maxLength } from 'class-validator';
 import { AppError } from '../../../common/app-error';
+import { DISPOSABLE_EMAIL_REFUSED, isDisposableEmail } from '../../../common/email-address';
 import { isCalendarDate } from '../../../common/calendar-date';
 
 /** POST /api/waitlist, exactly the payload of the spec's section 7, once read. */
@@ -57,6 +58,7 @@ export function readJoinWaitlist(body: unknown): JoinWaitlistInput {
   const email = trim(raw.email);
   if (absent(email) || email === '') fields.email = WAITLIST_MESSAGES.emailRequired;
   else if (!isString(email) || !isValidEmail(email)) fields.email = WAITLIST_MESSAGES.email;
+  else if (isDisposableEmail(email)) fields.email = DISPOSABLE_EMAIL_REFUSED;
   else input.email = email;
 
   optionalText(raw, input, fields, 'fullName', MAX, 'Full name must be text', 'Full name is too long');
@@ -81,6 +83,7 @@ export function readJoinWaitlist(body: unknown): JoinWaitlistInput {
   }
 
   const first = Object.values(fields)[0];
+  if (first === DISPOSABLE_EMAIL_REFUSED) throw AppError.badRequest(first, fields, 'DISPOSABLE_EMAIL_REFUSED');
   if (first !== undefined) throw AppError.badRequest(first, fields);
   return input as unknown as JoinWaitlistInput;
 }
