@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { EmailDeliveryService, isFinalAttempt } from '../../platform/mail/email-delivery.service';
 import { renderBrandEmail } from '../../platform/mail/email-layout';
+import type { UnsubscribeLinks } from '../../platform/mail/mail-consent';
 import type { OutgoingEmail } from '../../platform/mail/mail-transport';
 import {
   eventAddress,
@@ -55,13 +56,25 @@ export class InvitationsMailer {
       const found = await this.invitations.findWithEvent(invitationId);
       if (!found) return;
       const { invitation, event } = found;
-      const meta = { kind: 'invitation.send', recipient: invitation.recipientEmail };
+      // An invitation to an event is mail a guest can leave (category): skipped once they have.
+      const meta = {
+        kind: 'invitation.send',
+        recipient: invitation.recipientEmail,
+        category: 'event-invitations' as const,
+      };
       if (invitation.status === 'cancelled' || event.status === 'cancelled') {
         const what = invitation.status === 'cancelled' ? 'invitation' : 'event';
         await this.emails.skip(key, meta, `The ${what} was cancelled before its email went out`);
         return;
       }
-      const outcome = await this.emails.deliverOnce(key, meta, () => this.renderInvitation(invitation, event), { job });
+      const outcome = await this.emails.deliverOnce(
+        key,
+        meta,
+        (links) => this.renderInvitation(invitation, event, links),
+        {
+          job,
+        },
+      );
       if (outcome.sent || outcome.reason === 'already-sent') await this.invitations.markSent(invitation.id);
     });
   }
@@ -317,7 +330,7 @@ export class InvitationsMailer {
     };
   }
 
-  renderInvitation(invitation: Invitation, event: Event): OutgoingEmail {
+  renderInvitation(invitation: Invitation, event: Event, unsubscribe?: UnsubscribeLinks): OutgoingEmail {
     const brand = this.config.BRAND_NAME;
     const url = this.invitationUrl(invitation.invitationCode);
     const allowance =
@@ -339,6 +352,7 @@ export class InvitationsMailer {
       ],
       details: this.details(event),
       action: { label: 'Respond to Invitation', url },
+      unsubscribe,
     });
     return {
       to: invitation.recipientEmail,

@@ -91,6 +91,8 @@ export function renderMemberNotice(input: {
   about: ParsedEntities | null;
   lines: NoticeLine[];
   link: string;
+  /** The digest is mail a member can leave: the footer's links (EmailDeliveryService hands them over). */
+  unsubscribe?: { url: string; preferencesUrl: string };
 }): { subject: string; html: string; text: string } {
   const about = requestName(input.about);
   const details = input.lines.flatMap(rows);
@@ -107,6 +109,7 @@ export function renderMemberNotice(input: {
     details,
     action: { label: 'Open the Conversation', url: input.link },
     signOff: `With warm regards,\n${input.brand} Concierge`,
+    unsubscribe: input.unsubscribe,
   });
   return { subject: `${input.brand}: ${news}`, ...body };
 }

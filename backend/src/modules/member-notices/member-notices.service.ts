@@ -5,6 +5,7 @@ import { UUID } from '../../common/uuid';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
+import type { UnsubscribeLinks } from '../../platform/mail/mail-consent';
 import { OutboxService } from '../../platform/queue/outbox.service';
 import { MembersService } from '../members';
 import { RequestsService } from '../requests';
@@ -196,13 +197,19 @@ export class MemberNoticesService {
     if (!member) return;
     await this.emails.deliverOnce(
       key,
-      { kind: 'member.notice', recipient: member.email },
-      () => this.render(requestId, round, taken.threadId, member),
+      { kind: 'member.notice', recipient: member.email, category: 'digests' },
+      (links) => this.render(requestId, round, taken.threadId, member, links),
       { job },
     );
   }
 
-  private async render(requestId: string, round: number, threadId: string, member: { name: string; email: string }) {
+  private async render(
+    requestId: string,
+    round: number,
+    threadId: string,
+    member: { name: string; email: string },
+    unsubscribe?: UnsubscribeLinks,
+  ) {
     const lines = await this.em.fork().execute<NoticeLine[]>(
       `select kind, author, text from member_notice_items
           where request_id = ? and round = ? and emailed order by created_at, id`,
@@ -219,6 +226,7 @@ export class MemberNoticesService {
         about: request?.parsedEntities ?? null,
         lines,
         link: `${appUrl}/concierge?thread=${encodeURIComponent(threadId)}`,
+        unsubscribe,
       }),
     };
   }

@@ -4,6 +4,7 @@ import { WaitlistModule } from '../waitlist';
 import { SendMemberSignInJob } from './jobs/send-member-sign-in.job';
 import { SendMembershipOfferJob } from './jobs/send-membership-offer.job';
 import { MemberAccountController } from './member-account.controller';
+import { MemberMailPreferencesController } from './member-mail-preferences.controller';
 import { MemberOffersService } from './member-offers.service';
 import { MemberPasskey } from './member-passkey.entity';
 import { MemberPasskeysService } from './member-passkeys.service';
@@ -27,7 +28,13 @@ import { MembershipOffer } from './membership-offer.entity';
     MikroOrmModule.forFeature([Member, MembershipOffer, MemberSession, MemberPasskey, MemberSignInLink]),
     WaitlistModule,
   ],
-  controllers: [MembersAdminController, MembershipController, MemberSignInController, MemberAccountController],
+  controllers: [
+    MembersAdminController,
+    MembershipController,
+    MemberSignInController,
+    MemberAccountController,
+    MemberMailPreferencesController,
+  ],
   providers: [
     MembersService,
     MemberSessionsService,

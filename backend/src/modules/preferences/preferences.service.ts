@@ -4,6 +4,7 @@ import { AppError } from '../../common/app-error';
 import type { ProfileEntry } from '../../platform/ai/types';
 import { AuditService } from '../audit';
 import { MembersService } from '../members';
+import { ConsentService } from '../privacy';
 import { LONGEST_VALUE } from './dto/preference.dto';
 import { MemberMemorySettings } from './member-memory-settings.entity';
 import { MemberPreference } from './member-preference.entity';
@@ -95,6 +96,7 @@ export class PreferencesService {
     private readonly em: EntityManager,
     private readonly audit: AuditService,
     private readonly members: MembersService,
+    private readonly consent: ConsentService,
   ) {}
 
   /** Every entry of a member, by kind. */
@@ -120,15 +122,36 @@ export class PreferencesService {
     return settings?.paused ?? false;
   }
 
+  /**
+   * Pauses or resumes remembering. A change is on record in the consent ledger, in the same
+   * transaction: 'concierge-memory' withdrawn (paused) or granted (resumed), source 'account'.
+   * Asking again for what is already so writes nothing.
+   */
   async setPaused(memberId: string, paused: boolean): Promise<void> {
-    await this.em
-      .fork()
-      .getConnection()
-      .execute(
+    const member = await this.members.contact(memberId);
+    await this.em.fork().transactional(async (tx) => {
+      const [before] = await tx.execute<Array<{ paused: boolean }>>(
+        'select paused from member_memory_settings where member_id = ? for update',
+        [memberId],
+      );
+      await tx.execute(
         `insert into member_memory_settings (member_id, paused, updated_at) values (?, ?, now())
          on conflict (member_id) do update set paused = excluded.paused, updated_at = now()`,
         [memberId, paused],
       );
+      if ((before?.paused ?? false) === paused || !member) return;
+      await this.consent.record(tx, [
+        {
+          email: member.email,
+          subjectType: 'member',
+          subjectId: memberId,
+          purpose: 'concierge-memory',
+          action: paused ? 'withdrawn' : 'granted',
+          source: 'account',
+          wordingVersion: 'account-memory-v1',
+        },
+      ]);
+    });
   }
 
   /**

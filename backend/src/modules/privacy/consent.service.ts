@@ -59,15 +59,18 @@ const CHOICE_OF: Record<MailCategory, keyof MailChoices> = {
 
 /** The subject key: HMAC-SHA256(secret, 'subject.v1.' + normaliseEmail(email)), hex. */
 export function subjectKeyOf(secret: string, email: string): string {
-  return createHmac('sha256', secret).update(`subject.v1.${normaliseEmail(email)}`, 'utf8').digest('hex');
+  return createHmac('sha256', secret)
+    .update(`subject.v1.${normaliseEmail(email)}`, 'utf8')
+    .digest('hex');
 }
 
 const INSERT = `insert into consent_ledger
     (subject_key, subject_type, subject_id, purpose, action, wording_version, wording_hash, source, actor_id)
-  select r.subject_key, r.subject_type, r.subject_id, r.purpose, r.action, r.wording_version, r.wording_hash, r.source, r.actor_id
-    from jsonb_to_recordset(?::jsonb) with ordinality as r(subject_key text, subject_type text, subject_id uuid,
-         purpose text, action text, wording_version text, wording_hash text, source text, actor_id uuid, n bigint)
-   order by r.n`;
+  select e.value->>'subject_key', e.value->>'subject_type', (e.value->>'subject_id')::uuid, e.value->>'purpose',
+         e.value->>'action', e.value->>'wording_version', e.value->>'wording_hash', e.value->>'source',
+         (e.value->>'actor_id')::uuid
+    from jsonb_array_elements(?::jsonb) with ordinality as e(value, n)
+   order by e.n`;
 
 /**
  * The consent ledger: who agreed to what, in which words, when and from where, and every
@@ -206,7 +209,11 @@ export class ConsentService {
    * their latest ledger row says, else as the email's category implies (updates go to the
    * waitlist, invitations to guests, digests to members).
    */
-  private async subjectTypeOf(em: EntityManager, subjectKey: string, category: MailCategory): Promise<ConsentSubjectType> {
+  private async subjectTypeOf(
+    em: EntityManager,
+    subjectKey: string,
+    category: MailCategory,
+  ): Promise<ConsentSubjectType> {
     const [row] = await em.execute<Array<{ subject_type: ConsentSubjectType }>>(
       'select subject_type from consent_ledger where subject_key = ? order by id desc limit 1',
       [subjectKey],

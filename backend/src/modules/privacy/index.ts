@@ -5,8 +5,19 @@
  * The tables, tokens and routes are its own.
  */
 export { PrivacyModule } from './privacy.module';
-export { ConsentService, subjectKeyOf, type ConsentRow, type ConsentLedgerItem, type MailChoices } from './consent.service';
-export { consentInsertSql, WAITLIST_SIGN_UP_CONSENT, WAITLIST_CONFIRM_CONSENT, type ConsentRowsSpec } from './consent-sql';
+export {
+  ConsentService,
+  subjectKeyOf,
+  type ConsentRow,
+  type ConsentLedgerItem,
+  type MailChoices,
+} from './consent.service';
+export {
+  consentInsertSql,
+  WAITLIST_SIGN_UP_CONSENT,
+  WAITLIST_CONFIRM_CONSENT,
+  type ConsentRowsSpec,
+} from './consent-sql';
 export {
   CONSENT_PURPOSES,
   CONSENT_WORDINGS,
@@ -17,3 +28,5 @@ export {
   type ConsentSubjectType,
   type ConsentWordingVersion,
 } from './consent-vocabulary';
+export { MailChoicesDto } from './dto/privacy.dto';
+export { MAIL_CHOICES } from './dto/privacy.schemas';

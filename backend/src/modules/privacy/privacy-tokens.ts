@@ -73,6 +73,8 @@ export class PrivacyTokens {
   }
 
   private signature(payload: string): string {
-    return createHmac('sha256', this.config.SESSION_SECRET).update(`privacy.link.v1.${payload}`, 'utf8').digest('base64url');
+    return createHmac('sha256', this.config.SESSION_SECRET)
+      .update(`privacy.link.v1.${payload}`, 'utf8')
+      .digest('base64url');
   }
 }

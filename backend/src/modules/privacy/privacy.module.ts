@@ -4,6 +4,7 @@ import { MAIL_CONSENT } from '../../platform/mail/mail-consent';
 import { ConsentLedgerEntry, MailPreference } from './consent.entities';
 import { ConsentService } from './consent.service';
 import { MailConsentProvider } from './mail-consent.provider';
+import { PrivacyController } from './privacy.controller';
 import { PrivacyTokens } from './privacy-tokens';
 
 /**
@@ -15,7 +16,13 @@ import { PrivacyTokens } from './privacy-tokens';
 @Global()
 @Module({
   imports: [MikroOrmModule.forFeature([ConsentLedgerEntry, MailPreference])],
-  providers: [ConsentService, PrivacyTokens, MailConsentProvider, { provide: MAIL_CONSENT, useExisting: MailConsentProvider }],
+  controllers: [PrivacyController],
+  providers: [
+    ConsentService,
+    PrivacyTokens,
+    MailConsentProvider,
+    { provide: MAIL_CONSENT, useExisting: MailConsentProvider },
+  ],
   exports: [ConsentService, PrivacyTokens, MAIL_CONSENT],
 })
 export class PrivacyModule {}

@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { JobName, JobPayloads } from '../queue/job-payloads';
 import { pgTextArray } from '../../common/pg-array';
 import { OutboxService } from '../queue/outbox.service';
 import { EmailDelivery } from './email-delivery.entity';
+import { MAIL_CONSENT, type MailCategory, type MailConsent, type UnsubscribeLinks } from './mail-consent';
 import { MailTransport, type OutgoingEmail } from './mail-transport';
 
 /**
@@ -22,6 +23,13 @@ const IN_FLIGHT_RECHECK_MS = 2_000;
 
 export const OUTCOME_UNKNOWN =
   'Outcome unknown: sending was interrupted (the worker stopped) before the mail server answered, so the message may have been delivered';
+
+/** How a skipped delivery names the category its recipient left. */
+const CATEGORY_NAMES: Record<MailCategory, string> = {
+  updates: 'updates',
+  'event-invitations': 'event invitations',
+  digests: 'digests',
+};
 
 export type DeliveryOutcome =
   { sent: true; messageId: string } | { sent: false; reason: 'already-sent' | 'skipped' | 'outcome-unknown' };
@@ -89,6 +97,7 @@ export class EmailDeliveryService {
     private readonly outbox: OutboxService,
     private readonly transport: MailTransport,
     private readonly em: EntityManager,
+    @Optional() @Inject(MAIL_CONSENT) private readonly consent?: MailConsent,
   ) {}
 
   /**
@@ -170,11 +179,16 @@ export class EmailDeliveryService {
    * Sends the email unless it was sent (or skipped) already. Pass the job when there is one: a
    * job that finds another worker's live claim is then put back to wait without using up a try,
    * and a failure on its last try is recorded as final.
+   *
+   * An email with a `category` (not strictly transactional: see MailCategory) is recorded as
+   * skipped when its recipient left that category, and otherwise carries List-Unsubscribe and
+   * List-Unsubscribe-Post (RFC 8058 one-click) headers; `render` is handed the recipient's links,
+   * for the footer (renderBrandEmail's `unsubscribe`).
    */
   async deliverOnce(
     key: string,
-    meta: { kind: string; recipient: string },
-    render: () => Promise<OutgoingEmail> | OutgoingEmail,
+    meta: { kind: string; recipient: string; category?: MailCategory },
+    render: (links?: UnsubscribeLinks) => Promise<OutgoingEmail> | OutgoingEmail,
     options: { job?: Job } = {},
   ): Promise<DeliveryOutcome> {
     const em = this.em.fork();
@@ -206,8 +220,31 @@ export class EmailDeliveryService {
     }, LEASE_RENEW_MS);
     renewal.unref();
     try {
-      const email = await render();
-      const messageId = await this.transport.send(email);
+      // Asked under the claim: a failed answer (the database away) fails this try, and the queue retries.
+      const category = this.consent ? meta.category : undefined;
+      if (this.consent && category && !(await this.consent.allows(meta.recipient, category))) {
+        await em.execute(
+          `update email_deliveries
+              set status = 'skipped', last_error = ?, claim_token = null, lease_expires_at = null, updated_at = now()
+            where key = ? and claim_token = ? and status = 'sending'`,
+          [`The recipient unsubscribed from ${CATEGORY_NAMES[category]}`, key, token],
+        );
+        return { sent: false, reason: 'skipped' };
+      }
+      const links = this.consent && category ? this.consent.unsubscribeFor(meta.recipient, category) : undefined;
+      const email = await render(links);
+      const messageId = await this.transport.send(
+        links
+          ? {
+              ...email,
+              headers: {
+                ...email.headers,
+                'List-Unsubscribe': `<${links.oneClickUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : email,
+      );
       // Accepted by the SMTP server: that is the truth, whoever holds the claim now.
       await em.execute(
         `update email_deliveries

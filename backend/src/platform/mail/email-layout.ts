@@ -14,6 +14,11 @@ export interface BrandEmail {
   /** An image attached inline (`cid:`), e.g. a QR pass, shown under its caption after the details. */
   image?: { cid: string; alt: string; caption: string; size: number };
   signOff?: string;
+  /**
+   * Mail a person can leave (EmailDeliveryService hands these to the render of an email with a
+   * category): the footer's "Unsubscribe or choose what you receive".
+   */
+  unsubscribe?: { url: string; preferencesUrl: string };
 }
 
 /**
@@ -128,7 +133,11 @@ export function renderBrandEmail(email: BrandEmail): { html: string; text: strin
   <tr><td class="mf-pad" style="padding:32px 40px 40px;color:${C.ivoryFaint};font:italic 18px/1.5 ${EMAIL_SERIF};white-space:pre-line">${escapeHtml(signOff)}</td></tr>
 </table>
 <p class="mf-footer" style="color:${C.footer};font:12px/1.6 ${EMAIL_SANS};letter-spacing:1px;margin:24px 0 0"><a href="${escapeHtml(email.appUrl)}" style="color:${C.footer};text-decoration:underline">${escapeHtml(email.brand)}</a> · Private &amp; by invitation</p>
-</td></tr></table>
+${
+  email.unsubscribe
+    ? `<p class="mf-footer" style="color:${C.footer};font:12px/1.6 ${EMAIL_SANS};letter-spacing:1px;margin:8px 0 0"><a href="${escapeHtml(email.unsubscribe.url)}" style="color:${C.footer};text-decoration:underline">Unsubscribe</a> or <a href="${escapeHtml(email.unsubscribe.preferencesUrl)}" style="color:${C.footer};text-decoration:underline">choose what you receive</a></p>\n`
+    : ''
+}</td></tr></table>
 </body></html>`;
   const detailText = ([label, value]: EmailDetail) =>
     typeof value === 'string' ? `${label}: ${value}` : `${label}: ${value.text} (${value.url})`;
@@ -142,6 +151,14 @@ export function renderBrandEmail(email: BrandEmail): { html: string; text: strin
     ...(details.length ? [''] : []),
     ...(email.action ? [`${email.action.label}: ${email.action.url}`, ''] : []),
     signOff,
+    ...(email.unsubscribe
+      ? [
+          '',
+          '--',
+          `Unsubscribe: ${email.unsubscribe.url}`,
+          `Choose what you receive: ${email.unsubscribe.preferencesUrl}`,
+        ]
+      : []),
   ].join('\n');
   return { html, text };
 }

@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   text: string;
   attachments?: Mail.Attachment[];
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post, added by EmailDeliveryService for mail with a category). */
+  headers?: Record<string, string>;
 }
 
 /** Sends through SMTP_URL with nodemailer (infra/start.mjs points it at a local mail catcher by default). */
