@@ -53,6 +53,9 @@ export const ERROR_CODES = {
   PRIVACY_LINK_INVALID: 'The unsubscribe or email-preferences link is incomplete or altered (not signed by us).',
   DISPOSABLE_EMAIL_REFUSED: 'The address belongs to a disposable-mail service; a permanent address is needed.',
   CONFIRMATION_LINK_INVALID: 'No waitlist sign-up has this confirmation link (mistyped, or removed unconfirmed after 30 days).',
+  ALREADY_NOMINATED: 'The member has nominated this address already (one letter per address per member).',
+  NOMINATION_LINKS_FULL: 'The member has five live nomination links; one must be retired before another is made.',
+  NOMINATION_LINK_UNKNOWN: 'The member has no live nomination link with this code.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -11,6 +11,7 @@ import { InvitationsModule } from './invitations';
 import { MaintenanceModule } from './maintenance';
 import { MemberNoticesModule } from './member-notices';
 import { MembersModule } from './members';
+import { NominationsModule } from './nominations';
 import { PaymentsModule } from './payments';
 import { PreferencesModule } from './preferences';
 import { PrivacyModule } from './privacy';
@@ -32,6 +33,7 @@ export const DOMAIN_MODULES = [
   WaitlistModule,
   MembersModule,
   PreferencesModule,
+  NominationsModule,
   AnalyticsModule,
   // The audit log's admin routes take the staff decorator from here: admin itself records into audit.
   AuditModule.withAdminRoutes(StaffOnly('audit')),
