@@ -117,8 +117,9 @@ export async function createTestApp(
     const reset = async () => {
       await (worker ? drain() : drainOutbox()).catch(() => undefined);
       const tables = await orm.em.getConnection().execute<Array<{ tablename: string }>>(
-        // audit_log refuses TRUNCATE (append-only): its rows outlive a reset; tests read the rows they made.
-        `select tablename from pg_tables where schemaname = 'public' and tablename not in ('mikro_orm_migrations', 'audit_log')`,
+        // audit_log and consent_ledger refuse TRUNCATE (append-only): their rows outlive a reset; tests read the rows they made.
+        `select tablename from pg_tables where schemaname = 'public'
+            and tablename not in ('mikro_orm_migrations', 'audit_log', 'consent_ledger')`,
       );
       if (tables.length) {
         const truncate = `truncate ${tables.map((table) => `"${table.tablename}"`).join(', ')} cascade`;
