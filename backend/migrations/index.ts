@@ -27,6 +27,7 @@ import { Migration20261127230000MemberNotices } from './Migration20261127230000M
 import { Migration20261128010000ConsentLedger } from './Migration20261128010000ConsentLedger';
 import { Migration20261128020000WaitlistConfirmation } from './Migration20261128020000WaitlistConfirmation';
 import { Migration20261128040000Nominations } from './Migration20261128040000Nominations';
+import { Migration20261128050000Insights } from './Migration20261128050000Insights';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -61,4 +62,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128010000ConsentLedger', class: Migration20261128010000ConsentLedger },
   { name: 'Migration20261128020000WaitlistConfirmation', class: Migration20261128020000WaitlistConfirmation },
   { name: 'Migration20261128040000Nominations', class: Migration20261128040000Nominations },
+  { name: 'Migration20261128050000Insights', class: Migration20261128050000Insights },
 ];

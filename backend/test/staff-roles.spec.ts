@@ -132,6 +132,7 @@ describe('Staff roles over every admin route', () => {
       'invitations',
       'rsvps',
       'payments:read',
+      'insights',
     ]);
     expect(RIGHTS_BY_ROLE.concierge).toEqual(['requests', 'members:read', 'vendors', 'applications']);
     expect(RIGHTS_BY_ROLE.door).toEqual(['check-in']);

@@ -435,6 +435,15 @@ export class Environment {
   WAITLIST_CLEANUP_INTERVAL_SECONDS = 3600;
 
   /**
+   * How often closed days' visitors are folded into counts and their keys and salts deleted (the
+   * maintenance queue): a day's visitor keys live at most this long past midnight UTC. 0 turns it off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  INSIGHTS_ROLLUP_INTERVAL_SECONDS = 600;
+
+  /**
    * A nomination is suspect (shown apart, never credited) when this many sign-ups or more came from
    * the nominee's client (a keyed hash of its address) within NOMINATION_CLIENT_WINDOW_MINUTES.
    */

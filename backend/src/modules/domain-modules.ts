@@ -7,6 +7,7 @@ import { ConciergeLanguageModule } from './concierge-language';
 import { RequestsModule } from './requests';
 import { EventsModule } from './events';
 import { ImagesModule } from './images';
+import { InsightsModule } from './insights';
 import { InvitationsModule } from './invitations';
 import { MaintenanceModule } from './maintenance';
 import { MemberNoticesModule } from './member-notices';
@@ -35,6 +36,7 @@ export const DOMAIN_MODULES = [
   PreferencesModule,
   NominationsModule,
   AnalyticsModule,
+  InsightsModule,
   // The audit log's admin routes take the staff decorator from here: admin itself records into audit.
   AuditModule.withAdminRoutes(StaffOnly('audit')),
   AdminModule,

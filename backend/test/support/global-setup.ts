@@ -30,6 +30,7 @@ export default async function globalSetup(): Promise<void> {
     HOLD_RELEASE_INTERVAL_SECONDS: '0',
     BOOKING_HOLD_CHECK_SECONDS: '0',
     WAITLIST_CLEANUP_INTERVAL_SECONDS: '0',
+    INSIGHTS_ROLLUP_INTERVAL_SECONDS: '0',
     FRONTEND_DIST: '',
     // Workers serve no /metrics port unless a test gives one (a fixed port would collide across runs).
     METRICS_PORT: '0',

@@ -20,6 +20,7 @@ export const STAFF_RIGHTS = [
   'maintenance',
   'queues',
   'metrics',
+  'insights',
 ] as const;
 
 export type StaffRight = (typeof STAFF_RIGHTS)[number];
@@ -34,7 +35,7 @@ export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 export const RIGHTS_BY_ROLE: Record<StaffRole, readonly StaffRight[]> = {
   owner: STAFF_RIGHTS,
-  events: ['waitlist', 'members:offer', 'members:read', 'events', 'invitations', 'rsvps', 'payments:read'],
+  events: ['waitlist', 'members:offer', 'members:read', 'events', 'invitations', 'rsvps', 'payments:read', 'insights'],
   concierge: ['requests', 'members:read', 'vendors', 'applications'],
   // Only for the events the owner assigned (door_event_ids): the staff guard checks the event.
   door: ['check-in'],

@@ -10,3 +10,4 @@ export { RsvpsService } from './rsvps.service';
 export type { ReservationView } from './reservation-view';
 export { RsvpChanges } from './rsvp-changes';
 export { AT_CAPACITY_MESSAGE } from './seat-ledger';
+export { ATTENDING_SQL, INVITED_SQL } from './invitation-journey.sql';

@@ -9,3 +9,4 @@ export { MEMBER_COOKIE, MemberSessionsService } from './member-sessions.service'
 export type { MemberSessionView } from './member-sessions.service';
 export { MembersService } from './members.service';
 export { MEMBER_TIERS, type MemberTier } from './member.entity';
+export { MEMBERSHIP_OFFERED_SQL } from './member-journey.sql';

@@ -6,3 +6,4 @@
 export { PaymentsModule } from './payments.module';
 export { PaymentEventRoutes } from './payment-event-routes';
 export { TestCardFieldsDto } from './dto/test-card.dto';
+export { PAID_SQL } from './payment-journey.sql';

@@ -12,3 +12,4 @@ export {
   type WaitlistSignedUpWithRefPayload,
 } from './jobs/signed-up-with-ref.job';
 export { type WaitlistFilter, WaitlistFilterDto } from './waitlist-filter.dto';
+export { WAITLIST_JOURNEY_SQL } from './waitlist-journey.sql';

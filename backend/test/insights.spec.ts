@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { APP_CONFIG } from '../src/config/config.module';
+import type { AppConfig } from '../src/config/environment';
+import { PageViewsService } from '../src/modules/insights';
+import { asStaff } from './support/admin';
+import {
+  admin,
+  createEvent,
+  createInvitation,
+  eventFields,
+  resetWithAdmin,
+  rsvp,
+} from './support/launch-party-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15';
+const OTHER_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+
+const signUp = (email: string, extra: Record<string, unknown> = {}) => ({
+  email,
+  fullName: 'Grace Kelly',
+  phoneNumber: '+377 93 15 00 00',
+  consent: true,
+  bot_check: '',
+  timestamp: new Date().toISOString(),
+  source: 'landing',
+  ...extra,
+});
+
+/** Issue 31, section 5: cookieless visits and the funnel from visit to paid guest. */
+describe('Insights', () => {
+  let t: TestApp;
+  let today: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'test-admin-password-123' } });
+  });
+  beforeEach(async () => {
+    await resetWithAdmin(t);
+    today = new Date().toISOString().slice(0, 10);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const sql = <T extends object>(query: string, params: unknown[] = []) =>
+    t.orm.em.getConnection().execute<T[]>(query, params);
+
+  const view = (path: string, properties: Record<string, unknown> = {}, userAgent = BROWSER) =>
+    request(t.http)
+      .post('/api/analytics/events')
+      .set('User-Agent', userAgent)
+      .send({ events: [{ name: 'page_view', path, visitorId: 'spec-visitor', properties: { path, ...properties } }] })
+      .expect(202);
+
+  const insights = (path: string) => admin(t).get(`/insights${path}`);
+
+  it('counts a view of a public page with no trace of who viewed it, and only public pages', async () => {
+    await view('/', {
+      search: '?utm_source=instagram&utm_medium=social&utm_campaign=riviera&ref=abc',
+      referrer: 'https://www.instagram.com/p/xyz',
+    });
+    await view('/vendor-apply', { referrer: `${t.app.get<AppConfig>(APP_CONFIG).APP_URL}/?utm_source=instagram` });
+    await view('/', {}, OTHER_BROWSER);
+    // Never counted: staff, concierge, guests' and members' pages, robots.
+    await view('/admin');
+    await view('/concierge');
+    await view('/invitation/secret-code');
+    await view('/membership/secret-token');
+    await view('/', {}, 'Googlebot/2.1 (+http://www.google.com/bot.html)');
+
+    const views = await sql<Record<string, unknown>>('select * from page_views order by id');
+    expect(views.map((row) => row.path)).toEqual(['/', '/vendor-apply', '/']);
+    expect(views[0]).toMatchObject({
+      day: expect.anything(),
+      utm_source: 'instagram',
+      utm_medium: 'social',
+      utm_campaign: 'riviera',
+      ref: 'abc',
+      referrer_host: 'instagram.com',
+    });
+    // Our own site is not a referrer.
+    expect(views[1].referrer_host).toBeNull();
+    const visitors = await sql<{ views: number; utm_source: string | null; visitor_key: string }>(
+      'select * from visitor_days order by views desc',
+    );
+    // One browser viewed two pages (attributed to its first view), the other one.
+    expect(visitors.map((row) => [row.views, row.utm_source])).toEqual([
+      [2, 'instagram'],
+      [1, null],
+    ]);
+    // Nothing stored holds the address, the user agent or a key that is the same tomorrow.
+    const everything = JSON.stringify([views, visitors, await sql('select * from daily_visits')]);
+    expect(everything).not.toMatch(/127\.0\.0\.1|::1|Safari|Chrome|Mozilla/);
+    const events = await sql<{ properties: Record<string, unknown> }>(
+      `select properties from analytics_events where name = 'page_view'`,
+    );
+    expect(JSON.stringify(events)).not.toContain('instagram');
+  });
+
+  it('folds a closed day into counts and forgets its visitor keys and salt', async () => {
+    await view('/', { search: '?utm_source=instagram' });
+    await view('/vendor-apply');
+    await view('/', {}, OTHER_BROWSER);
+    // The day is over.
+    await sql(`update visitor_days set day = day - 1`);
+    await sql(`update visit_salts set day = day - 1`);
+    await sql(`update page_views set day = day - 1`);
+
+    const pageViews = t.app.get(PageViewsService);
+    expect(await pageViews.rollUpClosedDays()).toEqual({ visitors: 2, salts: 1 });
+    expect(await sql('select * from visitor_days')).toEqual([]);
+    expect(await sql('select * from visit_salts')).toEqual([]);
+    const folded = await sql<{ utm_source: string | null; visitors: number; views: number }>(
+      'select utm_source, visitors, views from daily_visits order by utm_source nulls last',
+    );
+    expect(folded).toEqual([
+      { utm_source: 'instagram', visitors: 1, views: 2 },
+      { utm_source: null, visitors: 1, views: 1 },
+    ]);
+    // Again: nothing left to fold.
+    expect(await pageViews.rollUpClosedDays()).toEqual({ visitors: 0, salts: 0 });
+
+    // Today's visitor gets a new salt: the same browser is a new key, not linkable to yesterday's.
+    await view('/');
+    expect(await sql('select * from visitor_days')).toHaveLength(1);
+    const funnel = (await insights(`/funnel?from=${yesterday()}&to=${today}`).expect(200)).body.data;
+    expect(funnel.steps[0]).toMatchObject({ step: 'visits', count: 3 });
+    expect(funnel.days.map((day: { day: string; visits: number }) => [day.day, day.visits])).toEqual([
+      [yesterday(), 2],
+      [today, 1],
+    ]);
+  });
+
+  const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+  /**
+   * A journey: a visit through a campaign, a sign-up through it, confirmed two hours later, invited,
+   * RSVP'd attending, paid; beside it a direct sign-up left unconfirmed, and a nominated one.
+   */
+  async function journey() {
+    await view('/', { search: '?utm_source=instagram&utm_medium=social&utm_campaign=riviera' });
+    await view('/', {}, OTHER_BROWSER);
+    const campaign = { utmSource: 'instagram', utmMedium: 'social', utmCampaign: 'riviera' };
+    await request(t.http).post('/api/waitlist').send(signUp('grace@example.com', campaign)).expect(200);
+    await request(t.http).post('/api/waitlist').send(signUp('cary@example.com')).expect(200);
+    await sql(
+      `update waitlist_entries set confirmed_at = created_at + interval '2 hours' where email = 'grace@example.com'`,
+    );
+    await sql(`update waitlist_entries set confirmed_at = null where email = 'cary@example.com'`);
+
+    const event = await createEvent(t, { name: 'The Riviera Launch', date: eventFields.date });
+    const invitation = await createInvitation(t, event.id, { recipientEmail: 'Grace@Example.com', maxGuests: 1 });
+    await sql(`update invitations set sent_at = now() + interval '1 day', status = 'sent' where id = ?`, [
+      invitation.id,
+    ]);
+    const answer = await rsvp(t, invitation.invitationCode, { status: 'attending', guestCount: 1 }).expect(200);
+    const [{ id: rsvpId }] = await sql<{ id: string }>('select id from rsvps where invitation_id = ?', [invitation.id]);
+    expect(answer.body).toBeTruthy();
+    await sql(
+      `insert into payments (id, rsvp_id, amount, currency, status, payment_date) values (?, ?, 25000, 'EUR', 'succeeded', now() + interval '3 days')`,
+      [randomUUID(), rsvpId],
+    );
+  }
+
+  async function sponsor(name: string) {
+    const id = randomUUID();
+    await sql(
+      `insert into members (id, name, email, tier, status, joined_at) values (?, ?, ?, 'patron', 'active', now())`,
+      [id, name, `${id}@example.com`],
+    );
+    return id;
+  }
+
+  it('shows the funnel of a journey from visit to paid, with conversions and medians', async () => {
+    await journey();
+    const funnel = (await insights(`/funnel?from=${today}&to=${today}`).expect(200)).body.data;
+    expect(funnel).toMatchObject({ from: today, to: today });
+    expect(
+      funnel.steps.map((s: { step: string; count: number; conversion: number | null }) => [
+        s.step,
+        s.count,
+        s.conversion,
+      ]),
+    ).toEqual([
+      ['visits', 2, null],
+      ['signedUp', 2, 1],
+      ['confirmed', 1, 0.5],
+      ['invited', 1, 1],
+      ['attending', 1, 1],
+      ['paid', 1, 1],
+    ]);
+    const medians = Object.fromEntries(
+      funnel.steps.map((s: { step: string; medianSeconds: number | null }) => [s.step, s.medianSeconds]),
+    );
+    expect(medians.confirmed).toBe(7200);
+    expect(medians.invited).toBeGreaterThanOrEqual(86_400 - 60);
+    expect(medians.paid).toBeGreaterThanOrEqual(3 * 86_400 - 60);
+    expect(funnel.days).toEqual([
+      { day: today, visits: 2, signedUp: 2, confirmed: 1, invited: 1, attending: 1, came: 0, paid: 1 },
+    ]);
+
+    // Filtered by the campaign: only its visit and its sign-up.
+    const riviera = (await insights(`/funnel?from=${today}&to=${today}&campaign=riviera`).expect(200)).body.data;
+    expect(riviera.steps.map((s: { count: number }) => s.count)).toEqual([1, 1, 1, 1, 1, 1]);
+
+    const campaigns = (await insights(`/campaigns?from=${today}&to=${today}`).expect(200)).body.data.rows;
+    expect(campaigns).toEqual([
+      {
+        source: 'instagram',
+        medium: 'social',
+        campaign: 'riviera',
+        visits: 1,
+        signedUp: 1,
+        confirmed: 1,
+        invited: 1,
+        attending: 1,
+        came: 0,
+        paid: 1,
+      },
+      {
+        source: null,
+        medium: null,
+        campaign: null,
+        visits: 1,
+        signedUp: 1,
+        confirmed: 0,
+        invited: 0,
+        attending: 0,
+        came: 0,
+        paid: 0,
+      },
+    ]);
+  });
+
+  it('credits a nominating member with how far their nominees went, suspect ones apart', async () => {
+    await journey();
+    const claire = await sponsor('Claire Fontaine');
+    await request(t.http).post('/api/waitlist').send(signUp('suspect@example.com')).expect(200);
+    await sql(
+      `update waitlist_entries set nominated_by_member_id = ?, nomination_status = case when email = 'suspect@example.com' then 'suspect' else 'credited' end
+        where email in ('grace@example.com', 'suspect@example.com')`,
+      [claire],
+    );
+    const rows = (await insights(`/sponsors?from=${today}&to=${today}`).expect(200)).body.data.rows;
+    const expected = {
+      memberId: claire,
+      memberName: 'Claire Fontaine',
+      signedUp: 1,
+      suspect: 1,
+      confirmed: 1,
+      invited: 1,
+      attending: 1,
+      came: 0,
+      paid: 1,
+    };
+    expect(rows).toEqual([expected]);
+    // One member's figures (the member detail's panel): all time by default.
+    const one = (await insights(`/sponsors/${claire}`).expect(200)).body.data;
+    expect(one).toMatchObject({ from: '2000-01-01', to: today, sponsor: expected });
+    const nobody = await sponsor('Nobody Yet');
+    expect((await insights(`/sponsors/${nobody}`).expect(200)).body.data.sponsor).toMatchObject({
+      signedUp: 0,
+      paid: 0,
+    });
+    await insights(`/sponsors/${randomUUID()}`).expect(404);
+    await insights('/sponsors/not-a-member').expect(404);
+
+    // The funnel for one nominating member: their nominees, no visits (a visit carries a code, not a member).
+    const funnel = (await insights(`/funnel?from=${today}&to=${today}&nominatedBy=${claire}`).expect(200)).body.data;
+    expect(funnel.steps.map((s: { count: number | null }) => s.count)).toEqual([null, 2, 1, 1, 1, 1]);
+  });
+
+  it('downloads each table as CSV', async () => {
+    await journey();
+    const campaigns = await insights(`/campaigns.csv?from=${today}&to=${today}`).expect(200);
+    expect(campaigns.headers['content-type']).toMatch(/^text\/csv/);
+    expect(campaigns.headers['content-disposition']).toBe(
+      `attachment; filename="insights-campaigns-${today}-${today}.csv"`,
+    );
+    const lines = campaigns.text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Source","Medium","Campaign","Visits","Signed up","Confirmed","Offered membership or invited","RSVP’d attending","Came","Paid"',
+    );
+    expect(lines[1]).toBe('"instagram","social","riviera","1","1","1","1","1","0","1"');
+    const funnel = (await insights(`/funnel.csv?from=${today}&to=${today}`).expect(200)).text.split('\r\n');
+    expect(funnel[2]).toBe('"Signed up","2","100.0",""');
+    expect(funnel[3]).toBe('"Confirmed","1","50.0","0.1"');
+    expect((await insights(`/days.csv?from=${today}&to=${today}`).expect(200)).text).toContain(
+      `"${today}","2","2","1"`,
+    );
+    expect((await insights(`/sponsors.csv?from=${today}&to=${today}`).expect(200)).text).toContain(
+      '"Member","Member id"',
+    );
+    await insights('/everything.csv').expect(404);
+  });
+
+  it('answers bad ranges and filters with a clear 400, never a 500', async () => {
+    const refused = async (query: string, message: RegExp) => {
+      const answer = await insights(`/funnel?${query}`).expect(400);
+      expect(answer.body).toMatchObject({ success: false, error: expect.stringMatching(message) });
+    };
+    await refused('from=2026-12-10&to=2026-12-01', /start of the range must not be after its end/);
+    await refused('from=2026-02-30', /From must be a valid date/);
+    await refused('from=2020-01-01&to=2026-01-01', /two years or less/);
+    await refused('nominatedBy=claire', /Nominated by must be a member id/);
+    await refused(`campaign=${'x'.repeat(201)}`, /Campaign is too long/);
+    await insights('/campaigns?to=nonsense').expect(400);
+    // An empty range is a range with nothing in it.
+    const empty = (await insights('/funnel?from=2030-01-01&to=2030-01-31').expect(200)).body.data;
+    expect(empty.steps.map((s: { count: number }) => s.count)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(empty.days).toEqual([]);
+  });
+
+  it('is for the owner and the events team, not the concierge desk', async () => {
+    const concierge = await asStaff(t, { username: 'sophie', password: 'sophie-password-123', role: 'concierge' });
+    const events = await asStaff(t, { username: 'eve', password: 'eve-password-1234', role: 'events' });
+    await request(t.http).get('/api/admin/insights/funnel').set('Authorization', concierge).expect(403);
+    await request(t.http).get('/api/admin/insights/funnel').set('Authorization', events).expect(200);
+  });
+});
