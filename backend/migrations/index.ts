@@ -26,6 +26,7 @@ import { Migration20261127220000Bookings } from './Migration20261127220000Bookin
 import { Migration20261127230000MemberNotices } from './Migration20261127230000MemberNotices';
 import { Migration20261128010000ConsentLedger } from './Migration20261128010000ConsentLedger';
 import { Migration20261128020000WaitlistConfirmation } from './Migration20261128020000WaitlistConfirmation';
+import { Migration20261128030000DataRequests } from './Migration20261128030000DataRequests';
 import { Migration20261128040000Nominations } from './Migration20261128040000Nominations';
 import { Migration20261128050000Insights } from './Migration20261128050000Insights';
 
@@ -61,6 +62,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127230000MemberNotices', class: Migration20261127230000MemberNotices },
   { name: 'Migration20261128010000ConsentLedger', class: Migration20261128010000ConsentLedger },
   { name: 'Migration20261128020000WaitlistConfirmation', class: Migration20261128020000WaitlistConfirmation },
+  { name: 'Migration20261128030000DataRequests', class: Migration20261128030000DataRequests },
   { name: 'Migration20261128040000Nominations', class: Migration20261128040000Nominations },
   { name: 'Migration20261128050000Insights', class: Migration20261128050000Insights },
 ];

@@ -413,6 +413,19 @@ export class Environment {
   @Min(0)
   BOOKING_HOLD_CHECK_SECONDS = 600;
 
+  /** Hours a data export's download link stays valid (and its zip kept); the same for the emailed "your data" link. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(168)
+  DATA_EXPORT_LINK_HOURS = 24;
+
+  /** How often expired data exports are deleted (the maintenance queue); 0 turns it off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  DATA_EXPORT_CLEANUP_SECONDS = 3600;
+
   /**
    * A member away from the concierge is emailed of what staff did on a request (a reply, options, a
    * new status) at most once per request in this many minutes, each email holding everything new.

@@ -4,6 +4,7 @@ import { AuditModule } from './audit';
 import { BookingsModule } from './bookings';
 import { ConciergeModule } from './concierge';
 import { ConciergeLanguageModule } from './concierge-language';
+import { DataRequestsModule } from './data-requests';
 import { RequestsModule } from './requests';
 import { EventsModule } from './events';
 import { ImagesModule } from './images';
@@ -29,6 +30,7 @@ import { WaitlistModule } from './waitlist';
 export const DOMAIN_MODULES = [
   ConciergeLanguageModule,
   SiteConfigModule,
+  DataRequestsModule,
   // Global: the mail platform asks it before every email with a category; others record consent through it.
   PrivacyModule,
   WaitlistModule,

@@ -29,6 +29,7 @@ export default async function globalSetup(): Promise<void> {
     // The repeatable hold release would keep a delayed job in the queue forever; tests run it by hand.
     HOLD_RELEASE_INTERVAL_SECONDS: '0',
     BOOKING_HOLD_CHECK_SECONDS: '0',
+    DATA_EXPORT_CLEANUP_SECONDS: '0',
     WAITLIST_CLEANUP_INTERVAL_SECONDS: '0',
     INSIGHTS_ROLLUP_INTERVAL_SECONDS: '0',
     FRONTEND_DIST: '',

@@ -21,6 +21,8 @@ export const STAFF_RIGHTS = [
   'queues',
   'metrics',
   'insights',
+  /** Data requests (export and erasure): the owner only. */
+  'privacy',
 ] as const;
 
 export type StaffRight = (typeof STAFF_RIGHTS)[number];

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Writable } from 'node:stream';
 import { csvCell } from '../../common/csv-cell';
 import { pageOf } from '../../common/page-query.dto';
+import { pgTextArray } from '../../common/pg-array';
 import { UUID } from '../../common/uuid';
 import { currentAuditScope, runAs, type AuditActor } from './audit-scope';
 
@@ -198,6 +199,40 @@ export class AuditService {
       after = { at: last.at, id: last.id };
       if (rows.length < EXPORT_BATCH) break;
     }
+  }
+
+  /**
+   * An erasure, in its transaction `tx`: every string in a row's short before/after that quotes one
+   * of `literals` (a person's names and addresses, any case) has it replaced by 'erased'. The only
+   * change the log allows: the migration's trigger lets an UPDATE of `changes` alone through while
+   * `maison.erasure` is on, which is set here for these statements only. Answers the rows changed.
+   */
+  async redact(tx: EntityManager, literals: string[]): Promise<number> {
+    const quoted = literals.filter((literal) => literal.length >= 3);
+    if (quoted.length === 0) return 0;
+    const patterns = quoted.map((literal) => `%${escapeLike(literal)}%`);
+    const rows = await tx.execute<Array<{ id: string; changes: unknown }>>(
+      `select id, changes from audit_log where changes::text ilike any(?::text[]) for update`,
+      [pgTextArray(patterns)],
+    );
+    if (rows.length === 0) return 0;
+    const matcher = new RegExp(quoted.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+    const scrub = (value: unknown): unknown => {
+      if (typeof value === 'string') return value.replace(matcher, 'erased');
+      if (Array.isArray(value)) return value.map(scrub);
+      if (value && typeof value === 'object') {
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrub(item)]));
+      }
+      return value;
+    };
+    await tx.execute(`set local maison.erasure = 'on'`);
+    await tx.execute(
+      `update audit_log a set changes = r.changes
+         from jsonb_to_recordset(?::jsonb) as r(id bigint, changes jsonb) where a.id = r.id`,
+      [JSON.stringify(rows.map((row) => ({ id: row.id, changes: scrub(row.changes) })))],
+    );
+    await tx.execute(`set local maison.erasure = 'off'`);
+    return rows.length;
   }
 
   /** Runs `fn` with this actor and address as the scope record() reads. */

@@ -17,6 +17,7 @@ import { MemberCard } from './member-card.entity';
 import { MemberCardsService } from './member-cards.service';
 import { MemberOnlyGuard } from './member-only.guard';
 import { TestGatewayCardsController } from './test-gateway-cards.controller';
+import { BookingsPersonalData } from './bookings.personal-data';
 
 @Module({
   imports: [
@@ -28,6 +29,7 @@ import { TestGatewayCardsController } from './test-gateway-cards.controller';
   ],
   controllers: [BookingsController, AdminBookingsController, TestGatewayCardsController],
   providers: [
+    BookingsPersonalData,
     MemberOnlyGuard,
     MemberCardsService,
     BookingsService,

@@ -26,6 +26,7 @@ import { RecordMemberMessageJob } from './jobs/record-member-message.job';
 import { ConciergeTools } from './tools/concierge-tools';
 import { StepsController } from './tools/steps.controller';
 import { PartnerDirectory, VendorDirectory } from './vendor-directory';
+import { ConciergePersonalData } from './concierge.personal-data';
 
 @Module({
   imports: [
@@ -48,6 +49,7 @@ import { PartnerDirectory, VendorDirectory } from './vendor-directory';
     MemberRequestsController,
   ],
   providers: [
+    ConciergePersonalData,
     ConciergeSessionService,
     ConciergeSessionGuard,
     OpenForWritesGuard,

@@ -32,6 +32,7 @@ import { SeatsFreed } from './seats-freed';
 import { WaitingListAdminController, WaitingListController } from './waiting-list.controller';
 import { WaitingListMailer } from './waiting-list.mailer';
 import { WaitingListService } from './waiting-list.service';
+import { InvitationsPersonalData } from './invitations.personal-data';
 
 @Module({
   imports: [
@@ -47,6 +48,7 @@ import { WaitingListService } from './waiting-list.service';
     WaitingListAdminController,
   ],
   providers: [
+    InvitationsPersonalData,
     InvitationsService,
     RsvpsService,
     ReservationsService,

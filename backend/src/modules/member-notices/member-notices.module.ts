@@ -8,6 +8,7 @@ import { MemberNoticesController } from './member-notices.controller';
 import { MemberNoticesService } from './member-notices.service';
 import { MemberPresence } from './member-presence';
 import { MembersOnlyGuard } from './members-only.guard';
+import { MemberNoticesPersonalData } from './member-notices.personal-data';
 
 @Module({
   imports: [
@@ -16,7 +17,7 @@ import { MembersOnlyGuard } from './members-only.guard';
     RequestsModule,
   ],
   controllers: [MemberNoticesController],
-  providers: [MemberNoticesService, MemberPresence, MembersOnlyGuard, SendMemberNoticeJob],
+  providers: [MemberNoticesPersonalData, MemberNoticesService, MemberPresence, MembersOnlyGuard, SendMemberNoticeJob],
   exports: [MemberNoticesService],
 })
 export class MemberNoticesModule {}

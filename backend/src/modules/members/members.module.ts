@@ -4,6 +4,7 @@ import { WaitlistModule } from '../waitlist';
 import { SendMemberSignInJob } from './jobs/send-member-sign-in.job';
 import { SendMembershipOfferJob } from './jobs/send-membership-offer.job';
 import { MemberAccountController } from './member-account.controller';
+import { MemberDataRequestsController } from './member-data-requests.controller';
 import { MemberMailPreferencesController } from './member-mail-preferences.controller';
 import { MemberOffersService } from './member-offers.service';
 import { MemberPasskey } from './member-passkey.entity';
@@ -22,6 +23,7 @@ import { MembersMailer } from './members.mailer';
 import { MembersService } from './members.service';
 import { MembershipController } from './membership.controller';
 import { MembershipOffer } from './membership-offer.entity';
+import { MembersPersonalData } from './members.personal-data';
 
 @Module({
   imports: [
@@ -33,9 +35,11 @@ import { MembershipOffer } from './membership-offer.entity';
     MembershipController,
     MemberSignInController,
     MemberAccountController,
+    MemberDataRequestsController,
     MemberMailPreferencesController,
   ],
   providers: [
+    MembersPersonalData,
     MembersService,
     MemberSessionsService,
     MemberSessionGuard,

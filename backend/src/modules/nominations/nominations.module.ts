@@ -10,11 +10,19 @@ import { NominationLink, NominationSent } from './nomination.entities';
 import { NominationsAdminController } from './nominations-admin.controller';
 import { NominationsMailer } from './nominations.mailer';
 import { NominationsService } from './nominations.service';
+import { NominationsPersonalData } from './nominations.personal-data';
 
 @Module({
   imports: [MikroOrmModule.forFeature([NominationLink, NominationSent]), MembersModule, WaitlistModule],
   controllers: [MemberNominationsController, NominationsAdminController],
-  providers: [NominationsService, NominationsMailer, MembersOnlyGuard, SendNominationEmailJob, CreditNominationJob],
+  providers: [
+    NominationsPersonalData,
+    NominationsService,
+    NominationsMailer,
+    MembersOnlyGuard,
+    SendNominationEmailJob,
+    CreditNominationJob,
+  ],
   exports: [NominationsService],
 })
 export class NominationsModule {}

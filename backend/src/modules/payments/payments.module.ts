@@ -44,6 +44,7 @@ const gatewayProvider = {
       ? new StripeGateway(config)
       : new TestPaymentGateway(em, events, `${config.APP_URL.replace(/\/$/, '')}/api/test-payments/receipts`),
 };
+import { PaymentsPersonalData } from './payments.personal-data';
 
 @Module({
   imports: [
@@ -61,6 +62,7 @@ const gatewayProvider = {
   ],
   controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController, TestPaymentsController],
   providers: [
+    PaymentsPersonalData,
     gatewayProvider,
     StripeEventsService,
     PaymentEventRoutes,

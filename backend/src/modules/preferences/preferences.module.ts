@@ -8,11 +8,12 @@ import { MemberStaffNote } from './member-staff-note.entity';
 import { MembersOnlyGuard } from './members-only.guard';
 import { PreferencesAdminController } from './preferences-admin.controller';
 import { PreferencesService } from './preferences.service';
+import { PreferencesPersonalData } from './preferences.personal-data';
 
 @Module({
   imports: [MikroOrmModule.forFeature([MemberPreference, MemberStaffNote, MemberMemorySettings]), MembersModule],
   controllers: [MemberPreferencesController, PreferencesAdminController],
-  providers: [PreferencesService, MembersOnlyGuard],
+  providers: [PreferencesPersonalData, PreferencesService, MembersOnlyGuard],
   exports: [PreferencesService],
 })
 export class PreferencesModule {}

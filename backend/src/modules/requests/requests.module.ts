@@ -8,11 +8,12 @@ import { SendStaffDigestJob } from './jobs/send-staff-digest.job';
 import { RequestsController } from './requests.controller';
 import { RequestsService } from './requests.service';
 import { StaffNotices } from './staff-notices';
+import { RequestsPersonalData } from './requests.personal-data';
 
 @Module({
   imports: [MikroOrmModule.forFeature([UserRequest, UserRequestHistory, StaffNoticeRecord]), AiModule],
   controllers: [RequestsController],
-  providers: [RequestsService, StaffNotices, ParseUserRequestJob, SendStaffDigestJob],
+  providers: [RequestsPersonalData, RequestsService, StaffNotices, ParseUserRequestJob, SendStaffDigestJob],
   exports: [RequestsService, StaffNotices],
 })
 export class RequestsModule {}

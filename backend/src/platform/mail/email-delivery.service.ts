@@ -350,4 +350,52 @@ export class EmailDeliveryService {
   async status(key: string): Promise<EmailDelivery | null> {
     return this.em.fork().findOne(EmailDelivery, { key });
   }
+
+  /** Every email recorded for these addresses (lower case), oldest first: part of a person's data export. */
+  async deliveriesTo(
+    em: EntityManager,
+    addresses: string[],
+  ): Promise<Array<{ kind: string; status: string; createdAt: string; sentAt: string | null }>> {
+    if (addresses.length === 0) return [];
+    const rows = await em.execute<Array<{ kind: string; status: string; created_at: Date; sent_at: Date | null }>>(
+      `select kind, status, created_at, sent_at from email_deliveries
+        where lower(recipient) = any(?::text[]) order by created_at, id`,
+      [pgTextArray(addresses)],
+    );
+    return rows.map((r) => ({
+      kind: r.kind,
+      status: r.status,
+      createdAt: new Date(r.created_at).toISOString(),
+      sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+    }));
+  }
+
+  /**
+   * An erasure, in the caller's transaction: the records of emails to these addresses (lower case)
+   * keep their kind, status and dates (each email still goes out at most once), but the recipient
+   * reads 'erased' and the mail server's last answer, which may quote the address, is dropped.
+   */
+  async forgetRecipients(em: EntityManager, addresses: string[]): Promise<number> {
+    if (addresses.length === 0) return 0;
+    const rows = await em.execute<Array<{ id: string }>>(
+      `update email_deliveries set recipient = 'erased', last_error = null, updated_at = now()
+        where lower(recipient) = any(?::text[]) returning id`,
+      [pgTextArray(addresses)],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Deletes the records of these emails, in the caller's transaction: for a module that deletes
+   * what they were about (the waitlist's unconfirmed sign-ups after their days), so no address
+   * outlives it here. Answers how many were deleted.
+   */
+  async deleteByKeys(em: EntityManager, keys: string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const rows = await em.execute<Array<{ id: string }>>(
+      `delete from email_deliveries where key = any(?::text[]) returning id`,
+      [pgTextArray(keys)],
+    );
+    return rows.length;
+  }
 }
