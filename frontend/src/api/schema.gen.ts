@@ -56,6 +56,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/data-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The queue: open requests soonest due first (or all), each with its days left */
+    get: operations['DataRequestsAdmin_list'];
+    put?: never;
+    /** Starts a request for a person by their address: an erasure is carried out at once, an export emailed */
+    post: operations['DataRequestsAdmin_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/data-requests/{id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Carries out an open request: erases now, or builds and emails the export */
+    post: operations['DataRequestsAdmin_complete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/data-requests/{id}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refuses an open request, saying why */
+    post: operations['DataRequestsAdmin_refuse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/event-defaults': {
     parameters: {
       query?: never;
@@ -263,6 +315,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/insights/{table}.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the tab’s tables (funnel, days, campaigns, sponsors) as CSV, same range and filters */
+    get: operations['InsightsAdmin_csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insights/campaigns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The funnel by UTM source, medium and campaign */
+    get: operations['InsightsAdmin_campaigns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insights/funnel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The funnel (visits, sign-ups, confirmed, offered or invited, attending, paid) for a range, and by day
+     * @description A cohort: the people who signed up in the range (UTC days, both ends included; the last 90 days by default) and how far each went since.
+     */
+    get: operations['InsightsAdmin_funnel'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insights/sponsors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sponsor quality: by nominating member, who signed up, was invited, came and paid */
+    get: operations['InsightsAdmin_sponsors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insights/sponsors/{memberId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One member’s sponsor quality (all time unless a range is given) */
+    get: operations['InsightsAdmin_sponsor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/invitation-batches/{id}': {
     parameters: {
       query?: never;
@@ -446,6 +586,23 @@ export interface paths {
     put?: never;
     /** Withdraws the member’s pending set-up link */
     post: operations['MembersAdmin_revoke'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{memberId}/nominations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The sign-ups a member nominated: credited and suspect (never credited) apart */
+    get: operations['NominationsAdmin_list'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -947,7 +1104,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The sources and UTM campaigns the filters offer (50 most common each) */
+    /** The sources and UTM campaigns (50 most common each) and the nominating members the filters offer */
     get: operations['AdminWaitlist_filters'];
     put?: never;
     post?: never;
@@ -966,7 +1123,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Records page-view and interaction events (spec, section 8) */
+    /**
+     * Records page-view and interaction events (spec, section 8)
+     * @description A page_view of a public page is also counted for the insights tab without identifying the visitor (its properties may carry the page’s `search` and the `referrer`).
+     */
     post: operations['Analytics_track'];
     delete?: never;
     options?: never;
@@ -1275,6 +1435,97 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/data-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Emails a link to see, export or erase one’s data, if the club holds anything about the address
+     * @description Answers the same either way, so nobody learns from it who is known here.
+     */
+    post: operations['DataRequests_emailLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/data-requests/download/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Downloads an export’s zip while its link lives (24 hours); 410 after */
+    get: operations['DataRequests_download'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/data-requests/download/{token}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether an export’s download link still works (the download page asks first) */
+    get: operations['DataRequests_downloadStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/data-requests/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Through the emailed link: asks for a copy of one’s data (built and emailed) or its erasure
+     * @description An erasure is carried out by the club within 30 days; a second open request answers the first.
+     */
+    post: operations['DataRequests_request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/data-requests/link/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What an emailed link names (the address) and until when it works */
+    get: operations['DataRequests_readLink'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/generate-image': {
     parameters: {
       query?: never;
@@ -1514,6 +1765,109 @@ export interface paths {
     /** The card form finished: the card is recorded now if the provider says it is saved */
     post: operations['Bookings_confirmSetup'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/data-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member’s requests for their data or its erasure, newest first */
+    get: operations['MemberDataRequests_list'];
+    put?: never;
+    /**
+     * Asks for a copy of the member’s data (emailed within minutes) or the account’s erasure
+     * @description An erasure needs confirmation: "ERASE" (typed by the member); the club carries it out within 30 days.
+     */
+    post: operations['MemberDataRequests_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/mail-preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the signed-in member receives by email (beyond what is strictly transactional) */
+    get: operations['MemberMailPreferences_read'];
+    /**
+     * The member chooses what they receive
+     * @description One consent-ledger row (granted or withdrawn, source account) per choice that changes.
+     */
+    put: operations['MemberMailPreferences_choose'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/nominations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The member’s personal nomination links and the people they nominated by email (a first link is made on first visit)
+     * @description Only the member’s own nominations; no counts of anyone else’s. A house-password session gets 403 MEMBERS_ONLY.
+     */
+    get: operations['MemberNominations_overview'];
+    put?: never;
+    /**
+     * Nominate by email: the club writes to the person once, in the member’s name, with their link
+     * @description One email per address per member (409 ALREADY_NOMINATED), ten a day (429). A disposable or the member’s own address is refused (400).
+     */
+    post: operations['MemberNominations_nominate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/nominations/links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Makes another personal link (at most five live at once) */
+    post: operations['MemberNominations_addLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/members/me/nominations/links/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Retires a personal link: sign-ups through it still join, but are no longer credited
+     * @description A nominee the member emailed with that link is still credited.
+     */
+    delete: operations['MemberNominations_revokeLink'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1947,6 +2301,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/privacy/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the person the link names receives now (the preference page) */
+    get: operations['Privacy_preferences'];
+    /**
+     * The preference page’s Save: what the person receives from now on
+     * @description One consent-ledger row (granted or withdrawn, source email-link) per choice that changes.
+     */
+    put: operations['Privacy_choose'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/privacy/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One-click unsubscribe (RFC 8058): the person leaves the kind of email the link came with
+     * @description The List-Unsubscribe target. Mail clients post `List-Unsubscribe=One-Click` form-encoded; the body is optional. Idempotent: a withdrawal is written to the consent ledger only when it changes something.
+     */
+    post: operations['Privacy_unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/rsvp/{rsvpId}/payment': {
     parameters: {
       query?: never;
@@ -2152,6 +2547,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/waitlist/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirms a sign-up with the token of its email’s link (idempotent) */
+    post: operations['Waitlist_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/webhooks/stripe': {
     parameters: {
       query?: never;
@@ -2217,6 +2629,11 @@ export interface components {
       types: string[];
     };
     AdminWaitlistEntry: {
+      /**
+       * Format: date-time
+       * @description Null while the sign-up is unconfirmed
+       */
+      confirmedAt: string | null;
       /** Format: date-time */
       createdAt: string;
       email: string;
@@ -2224,6 +2641,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       netWorth: number | null;
+      nominatedBy: components['schemas']['WaitlistEntryNomination'] | null;
       phone: string | null;
       source: string;
     };
@@ -2345,6 +2763,10 @@ export interface components {
       paymentIntentId: string;
       paymentMethodType?: string;
     };
+    ConfirmWaitlistBody: {
+      /** @description The last part of the confirmation link */
+      token: string;
+    };
     CreateInvitationDto: {
       eventId: number;
       maxGuests?: number;
@@ -2394,6 +2816,47 @@ export interface components {
       subcategory?: string;
       website?: string;
       zipCode?: string;
+    };
+    DataExportDownload: {
+      /** Format: date-time */
+      expiresAt: string;
+      fileName: string;
+    };
+    DataRequest: {
+      /** Format: date-time */
+      completedAt: string | null;
+      /** @description Rows exported or erased, by holder and kind. */
+      counts: {
+        [key: string]: number;
+      };
+      /** @description Whole days left on the clock (negative: overdue); null once answered. */
+      daysLeft: number | null;
+      /** Format: date-time */
+      downloadExpiresAt: string | null;
+      /**
+       * Format: date-time
+       * @description Received + 30 days: the answer is due by then.
+       */
+      dueAt: string;
+      /** @description The address as typed; null once an erasure has completed. */
+      email: string | null;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'export' | 'erasure';
+      notes: string | null;
+      overdue: boolean;
+      /** Format: date-time */
+      receivedAt: string;
+      /** @enum {string} */
+      requestedBy: 'person' | 'member' | 'staff';
+      /** @enum {string} */
+      status: 'received' | 'verified' | 'in-progress' | 'completed' | 'refused';
+    };
+    DataRequestLink: {
+      email: string;
+      /** Format: date-time */
+      expiresAt: string;
     };
     DecideApplicationDto: {
       adminNotes?: string;
@@ -2459,6 +2922,20 @@ export interface components {
       rsvpId: string;
       specialRequests: string | null;
     };
+    EmailPreferences: {
+      /**
+       * @description The kind of email the link came with.
+       * @enum {string}
+       */
+      category: 'updates' | 'event-invitations' | 'digests';
+      choices: components['schemas']['MailChoices'];
+    };
+    EmailPreferencesDto: {
+      digests: boolean;
+      eventInvitations: boolean;
+      token: string;
+      updates: boolean;
+    };
     ErrorBody: {
       /**
        * @description A stable code beside the message (common/error-codes.ts); clients decide on it, never on `error`.
@@ -2509,7 +2986,19 @@ export interface components {
         | 'PASSKEY_REFUSED'
         | 'OPTION_EXPIRED'
         | 'OPTION_ALREADY_ACCEPTED'
-        | 'PAYMENT_NEEDED';
+        | 'PAYMENT_NEEDED'
+        | 'DATA_LINK_INVALID'
+        | 'DATA_LINK_EXPIRED'
+        | 'DATA_EXPORT_UNKNOWN'
+        | 'DATA_EXPORT_EXPIRED'
+        | 'DATA_SUBJECT_UNKNOWN'
+        | 'ERASE_NOT_CONFIRMED'
+        | 'PRIVACY_LINK_INVALID'
+        | 'DISPOSABLE_EMAIL_REFUSED'
+        | 'CONFIRMATION_LINK_INVALID'
+        | 'ALREADY_NOMINATED'
+        | 'NOMINATION_LINKS_FULL'
+        | 'NOMINATION_LINK_UNKNOWN';
       /** @description The payment provider’s own code for a declined card (card_declined). */
       declineCode?: string;
       /** @description A readable sentence, shown to people as it is. */
@@ -2640,6 +3129,93 @@ export interface components {
       /** @enum {string} */
       status: 'pending' | 'succeeded' | 'failed' | 'refunded';
     };
+    InsightsCampaigns: {
+      data: {
+        /** Format: date */
+        from: string;
+        rows: {
+          attending: number;
+          came: number;
+          campaign: string | null;
+          confirmed: number;
+          invited: number;
+          medium: string | null;
+          paid: number;
+          signedUp: number;
+          source: string | null;
+          visits: number;
+        }[];
+        /** Format: date */
+        to: string;
+      };
+    };
+    InsightsFunnel: {
+      data: {
+        days: {
+          attending: number;
+          came: number;
+          confirmed: number;
+          /** Format: date */
+          day: string;
+          invited: number;
+          paid: number;
+          signedUp: number;
+          visits: number | null;
+        }[];
+        /** Format: date */
+        from: string;
+        steps: {
+          conversion: number | null;
+          count: number | null;
+          label: string;
+          medianSeconds: number | null;
+          /** @enum {string} */
+          step: 'visits' | 'signedUp' | 'confirmed' | 'invited' | 'attending' | 'paid';
+        }[];
+        /** Format: date */
+        to: string;
+      };
+    };
+    InsightsSponsor: {
+      data: {
+        /** Format: date */
+        from: string;
+        sponsor: {
+          attending: number;
+          came: number;
+          confirmed: number;
+          invited: number;
+          /** Format: uuid */
+          memberId: string;
+          memberName: string | null;
+          paid: number;
+          signedUp: number;
+          suspect: number;
+        };
+        /** Format: date */
+        to: string;
+      };
+    };
+    InsightsSponsors: {
+      data: {
+        /** Format: date */
+        from: string;
+        rows: {
+          attending: number;
+          came: number;
+          confirmed: number;
+          invited: number;
+          /** Format: uuid */
+          memberId: string;
+          memberName: string | null;
+          paid: number;
+          signedUp: number;
+          suspect: number;
+        }[];
+        /** Format: date */
+        to: string;
+      };
+    };
     InvitationRow: {
       /** Format: date-time */
       createdAt: string;
@@ -2703,9 +3279,13 @@ export interface components {
     };
     InviteFromWaitlistDto: {
       allMatching?: boolean;
+      /** @enum {string} */
+      confirmed?: 'confirmed' | 'unconfirmed';
       eventId: number;
       ids?: string[];
       maxGuests?: number;
+      /** Format: uuid */
+      nominatedBy?: string;
       note?: string;
       q?: string;
       /** Format: date */
@@ -2738,9 +3318,27 @@ export interface components {
       lat: number;
       lng: number;
     };
+    LinkRequestDto: {
+      /** @enum {string} */
+      kind: 'export' | 'erasure';
+      token: string;
+    };
     LocationDto: {
       lat: number;
       lng: number;
+    };
+    MailChoices: {
+      /** @description Emails gathering the concierge’s replies while the member was away. */
+      digests: boolean;
+      /** @description Invitations to events. */
+      eventInvitations: boolean;
+      /** @description Club news and updates (the welcome email among them). */
+      updates: boolean;
+    };
+    MailChoicesDto: {
+      digests: boolean;
+      eventInvitations: boolean;
+      updates: boolean;
     };
     MarkReadDto: {
       /** Format: uuid */
@@ -2758,6 +3356,11 @@ export interface components {
       id: string;
       last4: string;
     };
+    MemberDataRequestDto: {
+      confirmation?: string;
+      /** @enum {string} */
+      kind: 'export' | 'erasure';
+    };
     MemberDevice: {
       browser: string;
       /** Format: date-time */
@@ -2773,6 +3376,12 @@ export interface components {
       entries: components['schemas']['MemberPreference'][];
       /** @description Remembering paused: nothing new is kept from the chat. */
       paused: boolean;
+    };
+    MemberNominations: {
+      links: components['schemas']['NominationLink'][];
+      sent: components['schemas']['NominationSent'][];
+      /** @description Confirmed sign-ups credited to the member that no email of theirs named (shared links). */
+      throughLinks: number;
     };
     MemberPasskey: {
       /** Format: date-time */
@@ -2892,9 +3501,48 @@ export interface components {
       /** @enum {string} */
       type: 'options';
     };
+    NominateByEmailDto: {
+      /** Format: email */
+      email: string;
+      name: string;
+    };
+    NominationLink: {
+      code: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description The link to share: the landing page with the code as `ref`. */
+      url: string;
+    };
+    NominationSent: {
+      email: string;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** Format: date-time */
+      sentAt: string;
+      /** @description The person asked to join through this member and confirmed their address (a credited nomination). */
+      signedUp: boolean;
+    };
+    Nominee: {
+      /** @description The member nominated this address by email (else: a shared link). */
+      byEmail: boolean;
+      confirmed: boolean;
+      email: string;
+      /** Format: uuid */
+      entryId: string;
+      name: string | null;
+      /** @description Why a nomination is suspect; empty when credited. */
+      reasons: string[];
+      /** Format: date-time */
+      signedUpAt: string;
+    };
     OfferMembershipDto: {
       allMatching?: boolean;
+      /** @enum {string} */
+      confirmed?: 'confirmed' | 'unconfirmed';
       entryIds?: string[];
+      /** Format: uuid */
+      nominatedBy?: string;
       q?: string;
       /** Format: date */
       signedUpFrom?: string;
@@ -2904,6 +3552,9 @@ export interface components {
       /** @enum {string} */
       tier: 'nomad' | 'voyager' | 'patron' | 'black';
       utmCampaign?: string;
+    };
+    OneClickBodyDto: {
+      'List-Unsubscribe'?: string;
     };
     ParsedEntities: {
       budget: string | null;
@@ -3121,6 +3772,9 @@ export interface components {
       comment?: string;
       helpful: boolean;
     };
+    RefuseDataRequestDto: {
+      note: string;
+    };
     RegisterPasskeyDto: {
       name?: string;
       response: Record<string, never>;
@@ -3274,6 +3928,19 @@ export interface components {
       updatedAt: string;
       username: string;
     };
+    StaffDataRequestDto: {
+      email: string;
+      /** @enum {string} */
+      kind: 'export' | 'erasure';
+      notes?: string;
+    };
+    StaffMemberNominations: {
+      activeLinks: number;
+      credited: components['schemas']['Nominee'][];
+      /** @description People the member nominated by email. */
+      emailed: number;
+      suspect: components['schemas']['Nominee'][];
+    };
     StaffNoteDto: {
       text: string;
     };
@@ -3366,6 +4033,8 @@ export interface components {
         | 'maintenance'
         | 'queues'
         | 'metrics'
+        | 'insights'
+        | 'privacy'
       )[];
       /** @enum {string} */
       role: 'owner' | 'events' | 'concierge' | 'door';
@@ -3690,6 +4359,16 @@ export interface components {
       /** @enum {string} */
       status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'declined' | 'left' | 'cancelled';
     };
+    WaitlistEntryNomination: {
+      /** Format: uuid */
+      memberId: string;
+      /** @description Null when the member is gone */
+      memberName: string | null;
+      /** @description Why it is suspect (empty when credited) */
+      reasons: string[];
+      /** @enum {string} */
+      status: 'credited' | 'suspect';
+    };
     WaitlistInviteResult: {
       batch: components['schemas']['BatchProgress'] | null;
       created: number;
@@ -3697,6 +4376,9 @@ export interface components {
       existing: number;
       existingEmails: string[];
       matched: number;
+    };
+    YourDataEmailDto: {
+      email: string;
     };
   };
   responses: never;
@@ -3861,6 +4543,300 @@ export interface operations {
       };
       /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  DataRequestsAdmin_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+        status?: 'open' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataRequest'][];
+            total: number;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  DataRequestsAdmin_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffDataRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataRequest'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  DataRequestsAdmin_complete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataRequest'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  DataRequestsAdmin_refuse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefuseDataRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataRequest'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -4944,6 +5920,343 @@ export interface operations {
       };
     };
   };
+  InsightsAdmin_csv: {
+    parameters: {
+      query?: {
+        campaign?: string;
+        from?: string;
+        medium?: string;
+        nominatedBy?: string;
+        source?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        table: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The table, as a CSV file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  InsightsAdmin_campaigns: {
+    parameters: {
+      query?: {
+        campaign?: string;
+        from?: string;
+        medium?: string;
+        nominatedBy?: string;
+        source?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InsightsCampaigns'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  InsightsAdmin_funnel: {
+    parameters: {
+      query?: {
+        campaign?: string;
+        from?: string;
+        medium?: string;
+        nominatedBy?: string;
+        source?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InsightsFunnel'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  InsightsAdmin_sponsors: {
+    parameters: {
+      query?: {
+        campaign?: string;
+        from?: string;
+        medium?: string;
+        nominatedBy?: string;
+        source?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InsightsSponsors'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  InsightsAdmin_sponsor: {
+    parameters: {
+      query?: {
+        campaign?: string;
+        from?: string;
+        medium?: string;
+        nominatedBy?: string;
+        source?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        memberId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InsightsSponsor'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   InvitationsAdmin_batch: {
     parameters: {
       query?: never;
@@ -5783,6 +7096,75 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MemberRow'];
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The staff account’s role does not allow this (code FORBIDDEN_FOR_ROLE). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  NominationsAdmin_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        memberId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StaffMemberNominations'];
+          };
         };
       };
       /** @description The input is refused; `error` says why and `fields` which field. */
@@ -7795,12 +9177,14 @@ export interface operations {
   AdminWaitlist_list: {
     parameters: {
       query?: {
+        confirmed?: 'confirmed' | 'unconfirmed';
+        nominatedBy?: string;
         page?: number;
         pageSize?: number;
         q?: string;
         signedUpFrom?: string;
         signedUpTo?: string;
-        sort?: '-createdAt' | 'createdAt' | 'email' | '-email' | '-netWorth' | 'netWorth';
+        sort?: '-createdAt' | 'createdAt' | 'email' | '-email' | '-netWorth' | 'netWorth' | 'nominatedBy';
         source?: string;
         utmCampaign?: string;
       };
@@ -7980,6 +9364,11 @@ export interface operations {
         content: {
           'application/json': {
             data: {
+              nominators: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              }[];
               sources: string[];
               utmCampaigns: string[];
             };
@@ -9183,6 +10572,270 @@ export interface operations {
       };
     };
   };
+  DataRequests_emailLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['YourDataEmailDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  DataRequests_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export: README.txt and one JSON file per part of the club */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  DataRequests_downloadStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataExportDownload'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  DataRequests_request: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LinkRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataRequest'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  DataRequests_readLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataRequestLink'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Gone: the link has expired, been used or been withdrawn; `code` says which. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   Images_generate: {
     parameters: {
       query?: never;
@@ -9972,6 +11625,399 @@ export interface operations {
       };
       /** @description The request conflicts with the current state. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberDataRequests_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataRequest'][];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberDataRequests_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberDataRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DataRequest'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberMailPreferences_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MailChoices'];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberMailPreferences_choose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MailChoicesDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MailChoices'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberNominations_overview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberNominations'];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberNominations_nominate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NominateByEmailDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NominationSent'];
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberNominations_addLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NominationLink'];
+          };
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  MemberNominations_revokeLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Credentials are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Forbidden. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -11442,6 +13488,153 @@ export interface operations {
       };
     };
   };
+  Privacy_preferences: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['EmailPreferences'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Privacy_choose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailPreferencesDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['EmailPreferences'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Privacy_unsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OneClickBodyDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['EmailPreferences'];
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   Payments_status: {
     parameters: {
       query?: never;
@@ -12123,6 +14316,73 @@ export interface operations {
       };
       /** @description The input is refused; `error` says why and `fields` which field. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (maintenance, a store down or a provider not configured). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  Waitlist_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmWaitlistBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description False when it had been confirmed before */
+              newlyConfirmed: boolean;
+            };
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The input is refused; `error` says why and `fields` which field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not found. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

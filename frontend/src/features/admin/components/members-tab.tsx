@@ -8,6 +8,7 @@ import { useStaffSelf } from '../api/staff';
 import { EmailText } from '../../../lib/email-text';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { ResponsiveTable } from '../../launch-party/responsive-table';
+import { MemberNominationsDrawer } from '../../nominations';
 import {
   TIER_NAMES,
   useMemberActions,
@@ -58,6 +59,7 @@ export default function MembersTab() {
   const [status, setStatus] = useState<MemberStatus | undefined>();
   const [tier, setTier] = useState<MemberTier | undefined>();
   const [pageSize, setPageSize] = useState(20);
+  const [nominationsOf, setNominationsOf] = useState<MemberRow | null>(null);
   const filter: MembersFilter = { search: q || undefined, status, tier };
 
   // A new search or filter starts again at page 1.
@@ -68,7 +70,8 @@ export default function MembersTab() {
   const query = useMembers(filter, page, pageSize);
   const actions = useMemberActions();
   // A concierge reads the members; only those who offer membership change them.
-  const mayChange = useStaffSelf().data?.rights.includes('members:offer') === true;
+  const rights = useStaffSelf().data?.rights;
+  const mayChange = rights?.includes('members:offer') === true;
   const rows = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
 
@@ -135,6 +138,17 @@ export default function MembersTab() {
     },
     { title: 'Offer', key: 'offer', render: (_, row) => offerText(row) },
   ];
+  // Nominees are waitlist entries: shown to those who may read the waitlist.
+  if (rights?.includes('waitlist'))
+    columns.push({
+      title: 'Nominations',
+      key: 'nominations',
+      render: (_, row) => (
+        <Button size="small" aria-label={`Nominations of ${row.name}`} onClick={() => setNominationsOf(row)}>
+          View
+        </Button>
+      ),
+    });
   if (mayChange)
     columns.push({
       title: 'Actions',
@@ -277,6 +291,7 @@ export default function MembersTab() {
           />
         </div>
       )}
+      <MemberNominationsDrawer member={nominationsOf} onClose={() => setNominationsOf(null)} />
     </section>
   );
 }

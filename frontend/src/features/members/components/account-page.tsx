@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { EmailText } from '../../../lib/email-text';
+import { NominateSection } from '../../nominations';
 import {
   signOut,
   TIER_NAMES,
@@ -185,6 +186,8 @@ export function AccountPage({ onSignedOut }: { onSignedOut: () => void }) {
         <WhatWeRemember />
 
         <PaymentCard />
+
+        <NominateSection />
 
         <section className={styles.section} aria-labelledby="passkeys-title">
           <div className={styles.sectionHead}>
