@@ -49,6 +49,8 @@ describe('Admin waitlist', () => {
       netWorth: 44,
       source: 'landing',
       createdAt: '2026-01-01T00:44:00.000Z',
+      confirmedAt: null,
+      nominatedBy: null,
     });
     expect(body.data[1]).toMatchObject({ email: 'guest0043@example.com', fullName: null });
   });
@@ -275,7 +277,7 @@ describe('Admin waitlist', () => {
     ['?page=0', 'Page must be a whole number from 1 to 1,000,000'],
     ['?page=abc', 'Page must be a whole number from 1 to 1,000,000'],
     ['?pageSize=501', 'Page size must be a whole number from 1 to 500'],
-    ['?sort=password', 'Sort must be one of -createdAt, createdAt, email, -email, -netWorth, netWorth'],
+    ['?sort=password', 'Sort must be one of -createdAt, createdAt, email, -email, -netWorth, netWorth, nominatedBy'],
     [`?q=${'x'.repeat(201)}`, 'Search text is too long'],
   ])('refuses %s with a readable 400', async (query, message) => {
     const response = await request(t.http).get(`/api/admin/waitlist${query}`).set('Authorization', auth).expect(400);
@@ -305,10 +307,10 @@ describe('Admin waitlist', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('"Name","Email","Phone","Net worth (USD millions)","Source","Created"');
+    expect(lines[0]).toBe('"Name","Email","Phone","Net worth (USD millions)","Source","Created","Confirmed"');
     expect(lines).toHaveLength(4502);
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""http://x"")","evil@example.com","+44 20 7946 0958","","landing","2027-01-01T00:00:00.000Z"`,
+      `"'=HYPERLINK(""http://x"")","evil@example.com","+44 20 7946 0958","","landing","2027-01-01T00:00:00.000Z",""`,
     );
     expect(lines[2]).toContain('"guest4499@example.com"');
     expect(lines[4501]).toContain('"guest0000@example.com"');

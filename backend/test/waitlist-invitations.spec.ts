@@ -119,7 +119,11 @@ describe('Inviting from the waitlist', () => {
     expect(list.body.data.map((e: { email: string }) => e.email).sort()).toEqual(['b1@example.com', 'b2@example.com']);
     expect((await admin(t).get('/waitlist?utmCampaign=riviera&q=a2').expect(200)).body.total).toBe(1);
     const choices = await admin(t).get('/waitlist/filters').expect(200);
-    expect(choices.body.data).toEqual({ sources: ['landing', 'concierge'], utmCampaigns: ['riviera', 'alps'] });
+    expect(choices.body.data).toEqual({
+      sources: ['landing', 'concierge'],
+      utmCampaigns: ['riviera', 'alps'],
+      nominators: [],
+    });
   });
 
   it('refuses a selection that is missing, empty or malformed with a readable 400', async () => {

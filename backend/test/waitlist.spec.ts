@@ -2,6 +2,10 @@ import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { createTestApp, type TestApp } from './support/test-app';
 import { startSmtpSink } from './support/smtp-sink';
+import { asAdmin } from './support/admin';
+import { admin, createEvent, createInvitation, readable } from './support/launch-party-fixtures';
+import { normaliseEmail } from '../src/common/email-address';
+import { WaitlistRetention, WaitlistService } from '../src/modules/waitlist';
 
 const valid = {
   email: 'Ada.Lovelace@Example.com ',
@@ -40,12 +44,15 @@ describe('POST /api/waitlist', () => {
     t.orm.em
       .getConnection()
       .execute<Array<Record<string, unknown>>>('select * from waitlist_entries order by created_at');
-  const count = async (table: 'email_deliveries' | 'outbox_messages') => {
+  const count = async (table: 'email_deliveries' | 'outbox_messages' | 'consent_ledger', where = 'true') => {
     const [{ n }] = await t.orm.em
       .getConnection()
-      .execute<Array<{ n: number }>>(`select count(*)::int as n from ${table}`);
+      .execute<Array<{ n: number }>>(`select count(*)::int as n from ${table} where ${where}`);
     return n;
   };
+  const welcomeJobs = () => count('outbox_messages', `job_name = 'waitlist.welcome'`);
+  /** Ledger rows about this test's entries (the ledger is append-only: a reset leaves its rows). */
+  const ledgerOfEntries = `subject_id in (select id from waitlist_entries)`;
 
   it('stores a sign-up with its attribution, the email trimmed and lower-cased', async () => {
     const response = await request(t.http).post('/api/waitlist').send(valid).expect(200);
@@ -78,7 +85,7 @@ describe('POST /api/waitlist', () => {
     expect(all[0].utm_source).toBe('newsletter');
     await t.drain();
     expect(await count('email_deliveries')).toBe(1);
-    expect(await count('outbox_messages')).toBe(1);
+    expect(await welcomeJobs()).toBe(1);
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -96,7 +103,10 @@ describe('POST /api/waitlist', () => {
       expect(all.map((row) => row.email).sort()).toEqual([...emails, 'twice@example.com'].sort());
       expect(['a', 'b', 'c']).toContain(all.find((row) => row.email === 'twice@example.com')?.utm_source);
       expect(await count('email_deliveries')).toBe(25);
-      expect(await count('outbox_messages')).toBe(25);
+      expect(await welcomeJobs()).toBe(25);
+      // Each sign-up's ref is news for the nominations module, and its consent two ledger rows.
+      expect(await count('outbox_messages', `job_name = 'waitlist.signed-up-with-ref'`)).toBe(25);
+      expect(await count('consent_ledger', ledgerOfEntries)).toBe(50);
       // Written together: the rows of one statement share its transaction's start time.
       const [{ transactions }] = await t.orm.em
         .getConnection()
@@ -431,5 +441,310 @@ describe('POST /api/waitlist', () => {
     expect(delivery.status).toBe('failed');
     expect(delivery.last_error).toMatch(/Temporary outage/);
     smtp.failNext(0);
+  });
+
+  describe('double opt-in and clean addresses (issue 31)', () => {
+    const db = () => t.orm.em.getConnection();
+    const entry = async (email: string) =>
+      (
+        await db().execute<Array<Record<string, unknown>>>(
+          `select * from waitlist_entries where email_normalised = ?`,
+          [normaliseEmail(email)],
+        )
+      )[0];
+    const ledger = () =>
+      db().execute<Array<Record<string, unknown>>>(
+        `select subject_key, subject_type, subject_id, purpose, action, wording_version, wording_hash, source
+           from consent_ledger where ${ledgerOfEntries} order by id`,
+      );
+    /** The confirmation link of the one welcome email received, and its token. */
+    const confirmationLink = () => {
+      expect(smtp.received).toHaveLength(1);
+      const text = readable(smtp.received[0].raw);
+      const link = /http:\/\/localhost:3000\/waitlist\/confirm\/([A-Za-z0-9_-]+)/.exec(text);
+      expect(link).not.toBeNull();
+      return { url: link![0], token: link![1] };
+    };
+
+    it('refuses an address of a disposable-mail service with a clear 400, and stores nothing', async () => {
+      const response = await request(t.http)
+        .post('/api/waitlist')
+        .send({ ...valid, email: 'someone@mailinator.com' })
+        .expect(400);
+      expect(response.body).toEqual({
+        success: false,
+        error: 'Please use a permanent email address: we do not accept addresses from disposable-mail services.',
+        code: 'DISPOSABLE_EMAIL_REFUSED',
+        fields: {
+          email: 'Please use a permanent email address: we do not accept addresses from disposable-mail services.',
+        },
+      });
+      // A subdomain of one is refused too.
+      await request(t.http)
+        .post('/api/waitlist')
+        .send({ ...valid, email: 'someone@eu.mailinator.com' })
+        .expect(400);
+      expect(await rows()).toHaveLength(0);
+      expect(await count('consent_ledger', ledgerOfEntries)).toBe(0);
+    });
+
+    it('keeps one entry per mailbox: a normalised duplicate answers as the spec does and adds no row', async () => {
+      await request(t.http)
+        .post('/api/waitlist')
+        .send({ ...valid, email: 'Ada.Lovelace+Club@Gmail.com' })
+        .expect(200, { success: true });
+      for (const email of ['a.d.a.lovelace+news@googlemail.com', ' ADALOVELACE@GMAIL.COM ']) {
+        await request(t.http)
+          .post('/api/waitlist')
+          .send({ ...valid, email, utmSource: 'instagram' })
+          .expect(200, { success: true });
+      }
+      const all = await rows();
+      expect(all).toHaveLength(1);
+      // The address as typed (trimmed, lower-cased) is kept for sending; the compare form beside it.
+      expect(all[0]).toMatchObject({
+        email: 'ada.lovelace+club@gmail.com',
+        email_normalised: 'adalovelace@gmail.com',
+        utm_source: 'newsletter',
+      });
+      await t.drain();
+      expect(smtp.received.map((mail) => mail.to)).toEqual([['ada.lovelace+club@gmail.com']]);
+      // Elsewhere dots and tags are part of the address: two people.
+      await request(t.http)
+        .post('/api/waitlist')
+        .send({ ...valid, email: 'ada.lovelace+club@example.com' })
+        .expect(200);
+      await request(t.http)
+        .post('/api/waitlist')
+        .send({ ...valid, email: 'adalovelace@example.com' })
+        .expect(200);
+      expect(await rows()).toHaveLength(3);
+    });
+
+    it('gives rows written by SQL without the compare form the same form the app computes', async () => {
+      const addresses = [
+        'Jane.Doe+news@GoogleMail.com',
+        'jo-hn-x@yahoo.com',
+        'pat+a@outlook.com',
+        'a.b+c@example.com',
+        '+tag@gmail.com',
+        'weird@domain.com.',
+      ];
+      for (const email of addresses) {
+        await db().execute(`insert into waitlist_entries (id, email, consent) values (gen_random_uuid(), ?, true)`, [
+          email.toLowerCase(),
+        ]);
+      }
+      const stored = await db().execute<Array<{ email: string; email_normalised: string }>>(
+        `select email, email_normalised from waitlist_entries order by email`,
+      );
+      expect(stored.map((row) => [row.email, row.email_normalised]).sort()).toEqual(
+        addresses.map((email) => [email.toLowerCase(), normaliseEmail(email)]).sort(),
+      );
+    });
+
+    it('writes the consent ledger’s rows with the sign-up: updates and event invitations, no personal data', async () => {
+      await request(t.http).post('/api/waitlist').send(valid).expect(200);
+      const added = await entry(valid.email);
+      const rowsWritten = await ledger();
+      expect(rowsWritten).toHaveLength(2);
+      expect(rowsWritten.map((row) => row.purpose)).toEqual(['updates', 'event-invitations']);
+      for (const row of rowsWritten) {
+        expect(row).toMatchObject({
+          subject_type: 'waitlist',
+          subject_id: added.id,
+          action: 'granted',
+          wording_version: 'waitlist-form-v1',
+          source: 'form',
+        });
+        expect(row.subject_key).toMatch(/^[0-9a-f]{64}$/);
+        expect(row.wording_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(JSON.stringify(row)).not.toMatch(/lovelace|example\.com/i);
+      }
+      // The client's address is kept only as a keyed hash.
+      expect(added.client_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(added)).not.toContain('127.0.0.1');
+    });
+
+    it('confirms through the email’s link: the page’s GET changes nothing, the POST confirms once', async () => {
+      await request(t.http).post('/api/waitlist').send(valid).expect(200);
+      await t.drain();
+      const { url, token } = confirmationLink();
+      const mail = readable(smtp.received[0].raw);
+      expect(mail).toContain('Confirm your place');
+      // Not strictly transactional: the welcome email can be left (RFC 8058 headers).
+      expect(smtp.received[0].raw).toMatch(
+        /^List-Unsubscribe:\s+<http:\/\/localhost:3000\/api\/privacy\/unsubscribe\?token=/m,
+      );
+      expect(smtp.received[0].raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      expect(await entry(valid.email)).toMatchObject({ confirmed_at: null });
+
+      // A mail scanner that follows the link (GET, here at the api, which serves no such route)
+      // confirms nothing: only the page's button posts.
+      await request(t.http).get(new URL(url).pathname);
+      await request(t.http).get(`/api/waitlist/confirm/${token}`);
+      expect(await entry(valid.email)).toMatchObject({ confirmed_at: null });
+
+      const first = await request(t.http).post('/api/waitlist/confirm').send({ token }).expect(200);
+      expect(first.body).toEqual({ success: true, data: { newlyConfirmed: true } });
+      const confirmed = await entry(valid.email);
+      expect(confirmed.confirmed_at).not.toBeNull();
+      const again = await request(t.http).post('/api/waitlist/confirm').send({ token }).expect(200);
+      expect(again.body).toEqual({ success: true, data: { newlyConfirmed: false } });
+      expect((await entry(valid.email)).confirmed_at).toEqual(confirmed.confirmed_at);
+
+      const rowsWritten = await ledger();
+      expect(rowsWritten.map((row) => [row.purpose, row.action, row.source])).toEqual([
+        ['updates', 'granted', 'form'],
+        ['event-invitations', 'granted', 'form'],
+        ['updates', 'confirmed', 'email-link'],
+        ['event-invitations', 'confirmed', 'email-link'],
+      ]);
+      expect(new Set(rowsWritten.map((row) => row.subject_key)).size).toBe(1);
+      // The token is stored nowhere, only its hash.
+      expect(JSON.stringify(await rows())).not.toContain(token);
+    });
+
+    it.each([
+      [{ token: 'A'.repeat(43) }, 404, 'CONFIRMATION_LINK_INVALID'],
+      [{ token: 'not a token!' }, 404, 'CONFIRMATION_LINK_INVALID'],
+      [{ token: 42 }, 404, 'CONFIRMATION_LINK_INVALID'],
+      [{ token: '' }, 400, 'VALIDATION_FAILED'],
+      [{}, 400, 'VALIDATION_FAILED'],
+    ])('answers a confirmation with %j kindly: %i %s', async (body, status, code) => {
+      const response = await request(t.http).post('/api/waitlist/confirm').send(body).expect(status);
+      expect(response.body).toMatchObject({ success: false, code });
+      expect(response.body.error).toMatch(/confirmation link/);
+    });
+
+    it('deletes unconfirmed sign-ups past their days, with their email record, and keeps the rest', async () => {
+      const emails = {
+        stale: 'stale@example.com',
+        recent: 'recent@example.com',
+        confirmedLongAgo: 'confirmed@example.com',
+        invited: 'invited@example.com',
+        member: 'member@example.com',
+      };
+      for (const email of Object.values(emails)) {
+        await request(t.http)
+          .post('/api/waitlist')
+          .send({ ...valid, email, ref: undefined })
+          .expect(200);
+      }
+      await t.drain();
+      await db().execute(`update waitlist_entries set created_at = now() - interval '31 days' where email <> ?`, [
+        emails.recent,
+      ]);
+      await db().execute(`update waitlist_entries set confirmed_at = now() - interval '30 days' where email = ?`, [
+        emails.confirmedLongAgo,
+      ]);
+      // Something attached: an invitation to the address, a member who came from the entry.
+      await asAdmin(t);
+      const event = await createEvent(t);
+      await createInvitation(t, event.id, { recipientEmail: 'Invited@Example.com' });
+      const member = await entry(emails.member);
+      await admin(t)
+        .post('/members/offers', { tier: 'nomad', entryIds: [member.id] })
+        .expect(200, { offered: 1, skipped: [] });
+      await t.drain();
+      const stale = await entry(emails.stale);
+      const ledgerOfStale = `subject_id = '${stale.id}'`;
+      expect(await count('consent_ledger', ledgerOfStale)).toBe(2);
+
+      expect(await t.app.get(WaitlistRetention).deleteUnconfirmed()).toBe(1);
+      expect((await rows()).map((row) => row.email).sort()).toEqual(
+        [emails.recent, emails.confirmedLongAgo, emails.invited, emails.member].sort(),
+      );
+      expect(await count('email_deliveries', `key = 'waitlist.welcome:${stale.id}'`)).toBe(0);
+      expect(await count('email_deliveries', `kind = 'waitlist.welcome'`)).toBe(4);
+      // The ledger keeps its rows (no personal data in them); a second run finds nothing more.
+      expect(await count('consent_ledger', ledgerOfStale)).toBe(2);
+      expect(await t.app.get(WaitlistRetention).deleteUnconfirmed()).toBe(0);
+
+      // Its link now says so kindly.
+      const response = await request(t.http)
+        .post('/api/waitlist/confirm')
+        .send({ token: t.app.get(WaitlistService).confirmationToken(stale.id as string) })
+        .expect(404);
+      expect(response.body.code).toBe('CONFIRMATION_LINK_INVALID');
+    });
+
+    it('records nominations, counts sign-ups from one client, and the admin list filters and sorts by both', async () => {
+      const waitlist = t.app.get(WaitlistService);
+      const auth = await asAdmin(t);
+      for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
+        await request(t.http)
+          .post('/api/waitlist')
+          .send({ ...valid, email })
+          .expect(200);
+      }
+      const [one, two, three] = await Promise.all(
+        ['one@example.com', 'two@example.com', 'three@example.com'].map(entry),
+      );
+      // Same client (this test's address), within the hour: itself and those before it.
+      expect(await waitlist.signUpsFromClient(three.id as string, 60)).toBe(3);
+      expect(await waitlist.signUpsFromClient(one.id as string, 60)).toBe(1);
+      expect(await waitlist.signUpsFromClient('00000000-0000-4000-8000-000000000000', 60)).toBe(0);
+
+      const [sponsor] = await db().execute<Array<{ id: string }>>(
+        `insert into members (id, name, email, tier) values (gen_random_uuid(), 'Odile Sponsor', 'odile@example.com', 'patron') returning id`,
+      );
+      expect(await waitlist.markNomination(one.id as string, sponsor.id, 'credited')).toBe(true);
+      expect(
+        await waitlist.markNomination(two.id as string, sponsor.id, 'suspect', ['many sign-ups from one client']),
+      ).toBe(true);
+      expect(await waitlist.markNomination('00000000-0000-4000-8000-000000000000', sponsor.id, 'credited')).toBe(false);
+      expect((await waitlist.nominatedBy(sponsor.id)).map((e) => [e.email, e.status, e.reasons])).toEqual([
+        ['two@example.com', 'suspect', ['many sign-ups from one client']],
+        ['one@example.com', 'credited', []],
+      ]);
+      await request(t.http)
+        .post('/api/waitlist/confirm')
+        .send({ token: waitlist.confirmationToken(one.id as string) })
+        .expect(200);
+
+      const list = async (query: string) =>
+        (await request(t.http).get(`/api/admin/waitlist${query}`).set('Authorization', auth).expect(200)).body;
+      expect((await list('?confirmed=confirmed')).data.map((e: { email: string }) => e.email)).toEqual([
+        'one@example.com',
+      ]);
+      expect((await list('?confirmed=unconfirmed')).data.map((e: { email: string }) => e.email)).toEqual([
+        'three@example.com',
+        'two@example.com',
+      ]);
+      const nominated = await list(`?nominatedBy=${sponsor.id}`);
+      expect(nominated.total).toBe(2);
+      expect(nominated.data[0]).toMatchObject({
+        email: 'two@example.com',
+        confirmedAt: null,
+        nominatedBy: {
+          memberId: sponsor.id,
+          memberName: 'Odile Sponsor',
+          status: 'suspect',
+          reasons: ['many sign-ups from one client'],
+        },
+      });
+      expect(nominated.data[1]).toMatchObject({ email: 'one@example.com', confirmedAt: expect.any(String) });
+      expect((await list('?sort=nominatedBy')).data.map((e: { email: string }) => e.email)).toEqual([
+        'two@example.com',
+        'one@example.com',
+        'three@example.com',
+      ]);
+      expect((await list('')).data[0]).toMatchObject({
+        email: 'three@example.com',
+        nominatedBy: null,
+        confirmedAt: null,
+      });
+      const filters = await request(t.http).get('/api/admin/waitlist/filters').set('Authorization', auth).expect(200);
+      expect(filters.body.data.nominators).toEqual([{ id: sponsor.id, name: 'Odile Sponsor' }]);
+      for (const [query, message] of [
+        ['?confirmed=maybe', 'Confirmed must be confirmed or unconfirmed'],
+        ['?nominatedBy=odile', 'Nominated by must be a member’s id'],
+        ['?sort=-nominatedBy', expect.stringContaining('Sort must be one of')],
+      ]) {
+        const refused = await request(t.http).get(`/api/admin/waitlist${query}`).set('Authorization', auth).expect(400);
+        expect(refused.body).toMatchObject({ success: false, error: message });
+      }
+    });
   });
 });

@@ -76,6 +76,8 @@ export class InvitationsAdminController {
         utmCampaign: body.utmCampaign,
         signedUpFrom: body.signedUpFrom,
         signedUpTo: body.signedUpTo,
+        confirmed: body.confirmed,
+        nominatedBy: body.nominatedBy,
       },
     });
     return { data };

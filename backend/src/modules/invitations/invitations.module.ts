@@ -32,6 +32,7 @@ import { SeatsFreed } from './seats-freed';
 import { WaitingListAdminController, WaitingListController } from './waiting-list.controller';
 import { WaitingListMailer } from './waiting-list.mailer';
 import { WaitingListService } from './waiting-list.service';
+import { InvitationsWaitlistAttachments } from './waitlist-attachments';
 import { InvitationsPersonalData } from './invitations.personal-data';
 
 @Module({
@@ -68,6 +69,7 @@ import { InvitationsPersonalData } from './invitations.personal-data';
     SendEventReminderEmailJob,
     SendEventChangeEmailJob,
     SendEventCancelledEmailJob,
+    InvitationsWaitlistAttachments,
   ],
   exports: [InvitationsService, RsvpsService, ReservationsService, RsvpChanges, InvitationsMailer],
 })

@@ -49,6 +49,8 @@ export class MembersAdminController {
         utmCampaign: body.utmCampaign,
         signedUpFrom: body.signedUpFrom,
         signedUpTo: body.signedUpTo,
+        confirmed: body.confirmed,
+        nominatedBy: body.nominatedBy,
       },
     });
   }

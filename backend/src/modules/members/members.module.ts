@@ -23,6 +23,7 @@ import { MembersMailer } from './members.mailer';
 import { MembersService } from './members.service';
 import { MembershipController } from './membership.controller';
 import { MembershipOffer } from './membership-offer.entity';
+import { MembersWaitlistLinks } from './waitlist-attachments';
 import { MembersPersonalData } from './members.personal-data';
 
 @Module({
@@ -51,6 +52,7 @@ import { MembersPersonalData } from './members.personal-data';
     MembersMailer,
     SendMembershipOfferJob,
     SendMemberSignInJob,
+    MembersWaitlistLinks,
   ],
   exports: [MembersService, MemberSessionsService],
 })

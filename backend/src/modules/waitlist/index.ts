@@ -6,6 +6,8 @@
 export { WaitlistModule } from './waitlist.module';
 export { WaitlistService, type NominatedEntry } from './waitlist.service';
 export { NOMINATION_STATUSES, type NominationStatus } from './waitlist-entry.entity';
+export { WaitlistRetention, type AttachmentCheck, type RetentionCandidate } from './waitlist-retention.service';
+export { WaitlistMemberNames } from './waitlist-member-names';
 export {
   declareSignedUpWithRefJob,
   SIGNED_UP_WITH_REF_QUEUE,

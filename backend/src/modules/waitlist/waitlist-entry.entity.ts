@@ -43,7 +43,7 @@ export type NominationStatus = (typeof NOMINATION_STATUSES)[number];
 @Index({
   name: 'waitlist_entries_nominated_by_idx',
   expression: `create index waitlist_entries_nominated_by_idx on waitlist_entries
-    (nominated_by_member_id, created_at desc, id desc) where nominated_by_member_id is not null`,
+    (nominated_by_member_id, created_at desc, id desc)`,
 })
 @Index({
   name: 'waitlist_entries_client_hash_idx',

@@ -1,6 +1,6 @@
 /** The waitlist filter other modules pass to WaitlistService (invitations: 'Invite to event'). */
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsCalendarDate } from '../../common/calendar-date';
 
 const trimmed = ({ value }: { value: unknown }) => {
@@ -9,10 +9,14 @@ const trimmed = ({ value }: { value: unknown }) => {
   return text === '' ? undefined : text;
 };
 
+export const CONFIRMATION_FILTERS = ['confirmed', 'unconfirmed'] as const;
+export type ConfirmationFilter = (typeof CONFIRMATION_FILTERS)[number];
+
 /**
  * Which waitlist entries a list, or an invitation to every match, covers: the search text (any
- * part of the email, name or phone), the source, the UTM campaign and the sign-up dates (UTC days,
- * both ends included). Every field is optional; none means the whole list.
+ * part of the email, name or phone), the source, the UTM campaign, the sign-up dates (UTC days,
+ * both ends included), whether the sign-up was confirmed (its email's link), and the member whose
+ * nomination brought it. Every field is optional; none means the whole list.
  */
 export class WaitlistFilterDto {
   @IsOptional()
@@ -42,9 +46,24 @@ export class WaitlistFilterDto {
   @Transform(trimmed)
   @IsCalendarDate('Signed up to')
   signedUpTo?: string;
+
+  /** Confirmed sign-ups only, or unconfirmed ones only; absent: both. */
+  @IsOptional()
+  @Transform(trimmed)
+  @IsIn(CONFIRMATION_FILTERS, { message: 'Confirmed must be confirmed or unconfirmed' })
+  confirmed?: ConfirmationFilter;
+
+  /** The id of the member whose nomination brought the sign-ups. */
+  @IsOptional()
+  @Transform(trimmed)
+  @IsUUID('all', { message: 'Nominated by must be a member’s id' })
+  nominatedBy?: string;
 }
 
-export type WaitlistFilter = Pick<WaitlistFilterDto, 'q' | 'source' | 'utmCampaign' | 'signedUpFrom' | 'signedUpTo'> & {
+export type WaitlistFilter = Pick<
+  WaitlistFilterDto,
+  'q' | 'source' | 'utmCampaign' | 'signedUpFrom' | 'signedUpTo' | 'confirmed' | 'nominatedBy'
+> & {
   /** Chosen rows; with other fields, rows must match both. */
   ids?: string[];
 };

@@ -28,6 +28,12 @@ export function waitlistFilterSql(filter: WaitlistFilter): { sql: string; params
     parts.push(`w.created_at >= (?::date)::timestamp at time zone 'UTC'`);
     params.push(filter.signedUpFrom);
   }
+  if (filter.confirmed === 'confirmed') parts.push('w.confirmed_at is not null');
+  if (filter.confirmed === 'unconfirmed') parts.push('w.confirmed_at is null');
+  if (filter.nominatedBy) {
+    parts.push('w.nominated_by_member_id = ?::uuid');
+    params.push(filter.nominatedBy);
+  }
   if (filter.signedUpTo) {
     parts.push(`w.created_at < (?::date + 1)::timestamp at time zone 'UTC'`);
     params.push(filter.signedUpTo);

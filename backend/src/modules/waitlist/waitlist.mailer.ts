@@ -13,29 +13,36 @@ export class WaitlistMailer {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Sends the welcome email once; a missing entry (deleted since) means nothing to send. */
+  /**
+   * Sends the welcome email once: the one email of a sign-up, with the link that confirms it
+   * (double opt-in). It is of the 'updates' category (the person may leave it). A missing entry
+   * (deleted since) means nothing to send.
+   */
   async sendWelcome(entryId: string): Promise<void> {
     const entry = await this.waitlist.findById(entryId);
     if (!entry) return;
     const brand = this.config.BRAND_NAME;
+    const days = this.config.WAITLIST_UNCONFIRMED_DAYS;
     await this.emails.deliverOnce(
       `waitlist.welcome:${entry.id}`,
-      { kind: 'waitlist.welcome', recipient: entry.email },
-      () => {
+      { kind: 'waitlist.welcome', recipient: entry.email, category: 'updates' },
+      (links) => {
         const greeting = entry.fullName ? `Dear ${entry.fullName},` : 'Dear friend,';
         const body = renderBrandEmail({
           brand,
           appUrl: this.config.APP_URL,
-          preheader: 'Your place in our exclusive community is secured.',
+          preheader: 'One last step: confirm your place in our exclusive community.',
           heading: 'Welcome to the Inner Circle',
           paragraphs: [
             greeting,
-            `Thank you for requesting access to ${brand}. Your place in our exclusive community is secured, and you will be among the first to hear as membership opens.`,
+            `Thank you for requesting access to ${brand}. One last step: please confirm your place, so that we know this address is yours and may write to you as membership opens.`,
             'Private aviation at six hours’ notice, exceptional residences and the most coveted tables, arranged around the clock by your personal concierge. We look forward to welcoming you.',
+            `If you did not request access, no need to do anything: an unconfirmed request is removed after ${days} days.`,
           ],
-          action: { label: 'Visit the Maison', url: this.config.APP_URL },
+          action: { label: 'Confirm your place', url: this.waitlist.confirmationUrl(entry.id) },
+          ...(links ? { unsubscribe: { url: links.url, preferencesUrl: links.preferencesUrl } } : {}),
         });
-        return { to: entry.email, subject: `Welcome to the Inner Circle · ${brand}`, ...body };
+        return { to: entry.email, subject: `Confirm your place · ${brand}`, ...body };
       },
     );
   }

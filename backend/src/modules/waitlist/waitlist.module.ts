@@ -3,9 +3,13 @@ import { WaitlistEntry } from './waitlist-entry.entity';
 import { Module } from '@nestjs/common';
 import { AdminWaitlistController, AdminWaitlistExportController } from './admin/admin-waitlist.controller';
 import { AdminWaitlistService } from './admin/admin-waitlist.service';
+import { DeleteUnconfirmedJob } from './jobs/delete-unconfirmed.job';
 import { SendWaitlistWelcomeJob } from './jobs/send-waitlist-welcome.job';
+import { WaitlistCleanupScheduler } from './waitlist-cleanup.scheduler';
 import { WaitlistController } from './waitlist.controller';
 import { WaitlistMailer } from './waitlist.mailer';
+import { WaitlistMemberNames } from './waitlist-member-names';
+import { WaitlistRetention } from './waitlist-retention.service';
 import { WaitlistService } from './waitlist.service';
 import { WaitlistPersonalData } from './waitlist.personal-data';
 
@@ -13,7 +17,17 @@ import { WaitlistPersonalData } from './waitlist.personal-data';
   imports: [MikroOrmModule.forFeature([WaitlistEntry])],
   // The admin screens' list, search and export read this module's tables, so they live here.
   controllers: [WaitlistController, AdminWaitlistController, AdminWaitlistExportController],
-  providers: [WaitlistPersonalData, WaitlistService, AdminWaitlistService, WaitlistMailer, SendWaitlistWelcomeJob],
-  exports: [WaitlistService],
+  providers: [
+    WaitlistPersonalData,
+    WaitlistService,
+    AdminWaitlistService,
+    WaitlistMailer,
+    SendWaitlistWelcomeJob,
+    WaitlistRetention,
+    DeleteUnconfirmedJob,
+    WaitlistCleanupScheduler,
+    WaitlistMemberNames,
+  ],
+  exports: [WaitlistService, WaitlistRetention, WaitlistMemberNames],
 })
 export class WaitlistModule {}

@@ -31,6 +31,10 @@ export interface WaitlistListedEntry extends WaitlistContact {
   source: string;
   utmCampaign: string | null;
   createdAt: string;
+  confirmedAt: string | null;
+  nominatedByMemberId: string | null;
+  nominationStatus: NominationStatus | null;
+  nominationReasons: string[];
 }
 
 const FILTER_SORTS: Record<string, string> = {
@@ -40,6 +44,8 @@ const FILTER_SORTS: Record<string, string> = {
   '-email': 'w.email desc, w.id desc',
   '-netWorth': 'w.net_worth desc nulls last, w.created_at desc, w.id desc',
   netWorth: 'w.net_worth asc nulls first, w.created_at asc, w.id asc',
+  // Nominated first, grouped by member, newest first (the order of waitlist_entries_nominated_by_idx).
+  nominatedBy: 'w.nominated_by_member_id asc nulls last, w.created_at desc, w.id desc',
 };
 
 export type JoinOutcome = 'joined' | 'already-joined' | 'ignored';
@@ -320,9 +326,14 @@ export class WaitlistService {
           source: string;
           utm_campaign: string | null;
           created_at: Date;
+          confirmed_at: Date | null;
+          nominated_by_member_id: string | null;
+          nomination_status: NominationStatus | null;
+          nomination_reasons: string[] | null;
         }>
       >(
-        `select w.id, w.email, w.full_name, w.phone_number, w.net_worth, w.source, w.utm_campaign, w.created_at
+        `select w.id, w.email, w.full_name, w.phone_number, w.net_worth, w.source, w.utm_campaign, w.created_at,
+                w.confirmed_at, w.nominated_by_member_id, w.nomination_status, w.nomination_reasons
            from waitlist_entries w where ${where.sql}
           order by ${FILTER_SORTS[sort] ?? FILTER_SORTS['-createdAt']} limit ? offset ?`,
         [...where.params, pageSize, (page - 1) * pageSize],
@@ -337,15 +348,22 @@ export class WaitlistService {
         source: r.source,
         utmCampaign: r.utm_campaign,
         createdAt: new Date(r.created_at).toISOString(),
+        confirmedAt: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
+        nominatedByMemberId: r.nominated_by_member_id,
+        nominationStatus: r.nomination_status,
+        nominationReasons: r.nomination_reasons ?? [],
       })),
       total: await this.countMatching(filter),
     };
   }
 
-  /** The sources and UTM campaigns sign-ups came from (the filter's choices), most common first. */
-  async filterChoices(): Promise<{ sources: string[]; utmCampaigns: string[] }> {
+  /**
+   * The sources and UTM campaigns sign-ups came from, and the members whose nominations brought
+   * sign-ups (ids: the caller names them), the filter's choices, most common first.
+   */
+  async filterChoices(): Promise<{ sources: string[]; utmCampaigns: string[]; nominatorIds: string[] }> {
     const connection = this.em.fork().getConnection();
-    const [sources, campaigns] = await Promise.all([
+    const [sources, campaigns, nominators] = await Promise.all([
       connection.execute<Array<{ value: string }>>(
         `select source as value from waitlist_entries group by source order by count(*) desc limit 50`,
       ),
@@ -353,8 +371,16 @@ export class WaitlistService {
         `select utm_campaign as value from waitlist_entries where utm_campaign is not null
           group by utm_campaign order by count(*) desc limit 50`,
       ),
+      connection.execute<Array<{ value: string }>>(
+        `select nominated_by_member_id as value from waitlist_entries where nominated_by_member_id is not null
+          group by nominated_by_member_id order by count(*) desc limit 200`,
+      ),
     ]);
-    return { sources: sources.map((r) => r.value), utmCampaigns: campaigns.map((r) => r.value) };
+    return {
+      sources: sources.map((r) => r.value),
+      utmCampaigns: campaigns.map((r) => r.value),
+      nominatorIds: nominators.map((r) => r.value),
+    };
   }
 
   /** One statement for the batch; of two sign-ups of the same mailbox, the earlier one counts. */

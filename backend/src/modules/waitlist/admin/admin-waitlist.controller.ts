@@ -37,6 +37,18 @@ export class AdminWaitlistController {
               netWorth: t.nullable(t.number()),
               source: t.string(),
               createdAt: t.dateTime(),
+              confirmedAt: { ...t.nullable(t.dateTime()), description: 'Null while the sign-up is unconfirmed' },
+              nominatedBy: t.nullable(
+                schema(
+                  'WaitlistEntryNomination',
+                  t.object({
+                    memberId: t.string({ format: 'uuid' }),
+                    memberName: { ...t.nullable(t.string()), description: 'Null when the member is gone' },
+                    status: t.oneOf(['credited', 'suspect']),
+                    reasons: { ...t.array(t.string()), description: 'Why it is suspect (empty when credited)' },
+                  }),
+                ),
+              ),
             }),
           ),
         ),
@@ -54,10 +66,21 @@ export class AdminWaitlistController {
 
   /** The sources and UTM campaigns the filter offers. */
   @Get('filters')
-  @ApiOperation({ summary: 'The sources and UTM campaigns the filters offer (50 most common each)' })
-  @ApiAnswer(t.object({ data: t.object({ sources: t.array(t.string()), utmCampaigns: t.array(t.string()) }) }))
+  @ApiOperation({
+    summary: 'The sources and UTM campaigns (50 most common each) and the nominating members the filters offer',
+  })
+  @ApiAnswer(
+    t.object({
+      data: t.object({
+        sources: t.array(t.string()),
+        utmCampaigns: t.array(t.string()),
+        nominators: t.array(t.object({ id: t.string({ format: 'uuid' }), name: t.string() })),
+      }),
+    }),
+  )
   async filters() {
-    return { data: await this.entries.filterChoices() };
+    const { nominatorIds, ...choices } = await this.entries.filterChoices();
+    return { data: { ...choices, nominators: await this.waitlist.nominators(nominatorIds) } };
   }
 
   /** A one-minute, single-use link the browser follows to download the CSV export. */

@@ -3,7 +3,19 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Writable } from 'node:stream';
 import { WaitlistService } from '../../waitlist/waitlist.service';
+import type { NominationStatus } from '../waitlist-entry.entity';
+import { WaitlistMemberNames } from '../waitlist-member-names';
 import type { ListWaitlistQuery, WaitlistSort } from './dto/list-waitlist.query';
+
+/** The member whose nomination brought an entry, and how the nomination stands. */
+export interface EntryNomination {
+  memberId: string;
+  /** Null when the member is gone. */
+  memberName: string | null;
+  status: NominationStatus;
+  /** Why it is suspect (empty when credited). */
+  reasons: string[];
+}
 
 export interface AdminWaitlistEntry {
   id: string;
@@ -13,6 +25,9 @@ export interface AdminWaitlistEntry {
   netWorth: number | null;
   source: string;
   createdAt: string;
+  /** When the person confirmed through the welcome email's link; null while unconfirmed. */
+  confirmedAt: string | null;
+  nominatedBy: EntryNomination | null;
 }
 
 interface Row {
@@ -23,6 +38,10 @@ interface Row {
   net_worth: number | null;
   source: string;
   created_at: Date;
+  confirmed_at: Date | null;
+  nominated_by_member_id: string | null;
+  nomination_status: NominationStatus | null;
+  nomination_reasons: string[] | null;
 }
 
 /** ORDER BY for each sort, and its exact reverse (both served by one index). */
@@ -39,9 +58,15 @@ const ORDER: Record<WaitlistSort, [forward: string, backward: string]> = {
     'net_worth asc nulls first, created_at asc, id asc',
     'net_worth desc nulls last, created_at desc, id desc',
   ],
+  // Nominated first, grouped by member, newest first: waitlist_entries_nominated_by_idx's order.
+  nominatedBy: [
+    'nominated_by_member_id asc nulls last, created_at desc, id desc',
+    'nominated_by_member_id desc nulls first, created_at asc, id asc',
+  ],
 };
 
-const COLUMNS = 'w.id, w.email, w.full_name, w.phone_number, w.net_worth, w.source, w.created_at';
+const COLUMNS = `w.id, w.email, w.full_name, w.phone_number, w.net_worth, w.source, w.created_at, w.confirmed_at,
+  w.nominated_by_member_id, w.nomination_status, w.nomination_reasons`;
 /** What a search looks in: the email, the name and the phone, as the search indexes hold them. */
 const SEARCHED = `lower(w.email || ' ' || coalesce(w.full_name, '') || ' ' || coalesce(w.phone_number, ''))`;
 /** A search counts its matches up to this many; past it the answer says `totalCapped`. */
@@ -84,6 +109,16 @@ function toEntry(row: Row): AdminWaitlistEntry {
     netWorth: row.net_worth,
     source: row.source,
     createdAt: new Date(row.created_at).toISOString(),
+    confirmedAt: row.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,
+    nominatedBy:
+      row.nominated_by_member_id && row.nomination_status
+        ? {
+            memberId: row.nominated_by_member_id,
+            memberName: null,
+            status: row.nomination_status,
+            reasons: row.nomination_reasons ?? [],
+          }
+        : null,
   };
 }
 
@@ -130,6 +165,7 @@ export class AdminWaitlistService {
   constructor(
     private readonly em: EntityManager,
     private readonly entries: WaitlistService,
+    private readonly memberNames: WaitlistMemberNames,
   ) {}
 
   private get connection() {
@@ -223,15 +259,41 @@ export class AdminWaitlistService {
     this.anchors = undefined;
   }
 
+  /** A page of the list, with the names of the members whose nominations brought its entries. */
   async list(query: ListWaitlistQuery): Promise<WaitlistPage> {
+    const answer = await this.page(query);
+    const names = await this.memberNames.names(
+      answer.data.flatMap((entry) => (entry.nominatedBy ? [entry.nominatedBy.memberId] : [])),
+    );
+    for (const entry of answer.data) {
+      if (entry.nominatedBy) entry.nominatedBy.memberName = names.get(entry.nominatedBy.memberId) ?? null;
+    }
+    return answer;
+  }
+
+  /** The members whose nominations brought sign-ups (the filter's choices), by name. */
+  async nominators(ids: string[]): Promise<Array<{ id: string; name: string }>> {
+    const names = await this.memberNames.names(ids);
+    return ids.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []));
+  }
+
+  private async page(query: ListWaitlistQuery): Promise<WaitlistPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 20;
     const sort = query.sort ?? '-createdAt';
     const [forward, backward] = ORDER[sort];
     const offset = (page - 1) * pageSize;
     const text = (query.q ?? '').trim();
-    if (query.source || query.utmCampaign || query.signedUpFrom || query.signedUpTo) {
-      // Narrowed by source, campaign or dates: the waitlist's own filter, counted exactly.
+    if (
+      query.source ||
+      query.utmCampaign ||
+      query.signedUpFrom ||
+      query.signedUpTo ||
+      query.confirmed ||
+      query.nominatedBy
+    ) {
+      // Narrowed by source, campaign, dates, confirmation or nominating member: the waitlist's own
+      // filter, counted exactly.
       const { data, total } = await this.entries.listMatching(
         {
           q: text || undefined,
@@ -239,12 +301,37 @@ export class AdminWaitlistService {
           utmCampaign: query.utmCampaign,
           signedUpFrom: query.signedUpFrom,
           signedUpTo: query.signedUpTo,
+          confirmed: query.confirmed,
+          nominatedBy: query.nominatedBy,
         },
         sort,
         page,
         pageSize,
       );
-      return { data: data.map(({ utmCampaign: _, ...entry }) => entry), total, page, pageSize };
+      return {
+        data: data.map((entry) => ({
+          id: entry.id,
+          email: entry.email,
+          fullName: entry.fullName,
+          phone: entry.phone,
+          netWorth: entry.netWorth,
+          source: entry.source,
+          createdAt: entry.createdAt,
+          confirmedAt: entry.confirmedAt,
+          nominatedBy:
+            entry.nominatedByMemberId && entry.nominationStatus
+              ? {
+                  memberId: entry.nominatedByMemberId,
+                  memberName: null,
+                  status: entry.nominationStatus,
+                  reasons: entry.nominationReasons,
+                }
+              : null,
+        })),
+        total,
+        page,
+        pageSize,
+      };
     }
     if (text) return this.search(text, sort, page, pageSize);
 
@@ -403,7 +490,9 @@ export class AdminWaitlistService {
       out.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', resolve));
     await write(
       '\uFEFF' +
-        ['Name', 'Email', 'Phone', 'Net worth (USD millions)', 'Source', 'Created'].map(csvCell).join(',') +
+        ['Name', 'Email', 'Phone', 'Net worth (USD millions)', 'Source', 'Created', 'Confirmed']
+          .map(csvCell)
+          .join(',') +
         '\r\n',
     );
     let after: { createdAt: Date; id: string } | null = null;
@@ -424,6 +513,7 @@ export class AdminWaitlistService {
           r.net_worth ?? '',
           r.source,
           new Date(r.created_at).toISOString(),
+          r.confirmed_at ? new Date(r.confirmed_at).toISOString() : '',
         ]
           .map(csvCell)
           .join(','),

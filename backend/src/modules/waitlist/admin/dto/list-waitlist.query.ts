@@ -3,7 +3,15 @@ import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../../../../common/page-query.dto';
 import { WaitlistFilterDto } from '../../waitlist-filter.dto';
 
-export const WAITLIST_SORTS = ['-createdAt', 'createdAt', 'email', '-email', '-netWorth', 'netWorth'] as const;
+export const WAITLIST_SORTS = [
+  '-createdAt',
+  'createdAt',
+  'email',
+  '-email',
+  '-netWorth',
+  'netWorth',
+  'nominatedBy',
+] as const;
 export type WaitlistSort = (typeof WAITLIST_SORTS)[number];
 
 /**
