@@ -12,6 +12,13 @@ import { Migration } from '@mikro-orm/migrations';
  * pages they saw). Neither the address, the user agent nor the key is kept past the day: once the
  * day is over, a job folds `visitor_days` into `daily_visits` (counts only) and deletes the day's
  * keys and its salt, so nobody, not even the club, can link two days' visits or a visit to a person.
+ *
+ * `funnel_days`: the funnel by sign-up day, attribution and nominating member (suspect
+ * nominations apart), rebuilt from the owning modules' tables by the same repeating job, since
+ * reading a year of sign-ups with their invitations, RSVPs and payments live is too slow for the
+ * tab (README, performance). The `*_waits` columns count the people who reached a step by how
+ * long after sign-up, in the fixed buckets of insights/funnel-waits.ts, so medians can be read
+ * from any range. `insights_refreshes` says when it was rebuilt ("figures as of").
  */
 export class Migration20261128050000Insights extends Migration {
   override async up(): Promise<void> {
@@ -57,9 +64,41 @@ export class Migration20261128050000Insights extends Migration {
         views integer not null
       )`);
     this.addSql('create index daily_visits_day_idx on daily_visits (day)');
+    this.addSql(`
+      create table funnel_days (
+        id bigserial primary key,
+        day date not null,
+        utm_source text null,
+        utm_medium text null,
+        utm_campaign text null,
+        nominated_by uuid null,
+        suspect boolean not null default false,
+        signed_up integer not null,
+        confirmed integer not null,
+        invited integer not null,
+        attending integer not null,
+        came integer not null,
+        paid integer not null,
+        confirmed_waits integer[] not null,
+        invited_waits integer[] not null,
+        attending_waits integer[] not null,
+        came_waits integer[] not null,
+        paid_waits integer[] not null
+      )`);
+    this.addSql('create index funnel_days_day_idx on funnel_days (day)');
+    this.addSql(
+      'create index funnel_days_member_idx on funnel_days (nominated_by, day) where nominated_by is not null',
+    );
+    this.addSql(`
+      create table insights_refreshes (
+        id smallint primary key check (id = 1),
+        funnel_at timestamptz not null
+      )`);
   }
 
   override async down(): Promise<void> {
+    this.addSql('drop table insights_refreshes');
+    this.addSql('drop table funnel_days');
     this.addSql('drop table daily_visits');
     this.addSql('drop table visitor_days');
     this.addSql('drop table visit_salts');

@@ -448,8 +448,9 @@ export class Environment {
   WAITLIST_CLEANUP_INTERVAL_SECONDS = 3600;
 
   /**
-   * How often closed days' visitors are folded into counts and their keys and salts deleted (the
-   * maintenance queue): a day's visitor keys live at most this long past midnight UTC. 0 turns it off.
+   * How often the insights are refreshed (the maintenance queue): closed days' visitors folded into
+   * counts and their keys and salts deleted (they live at most this long past midnight UTC), and
+   * the funnel rebuilt (its figures are at most this old). 0 turns it off.
    */
   @Transform(toInt)
   @IsInt()

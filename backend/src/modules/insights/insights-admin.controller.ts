@@ -33,7 +33,7 @@ export class InsightsAdminController {
   @ApiOperation({
     summary: 'The funnel (visits, sign-ups, confirmed, offered or invited, attending, paid) for a range, and by day',
     description:
-      'A cohort: the people who signed up in the range (UTC days, both ends included; the last 90 days by default) and how far each went since.',
+      'A cohort: the people who signed up in the range (UTC days, both ends included; the last 90 days by default) and how far each went since, as of the last rebuild (asOf; a repeating job). Medians are read from bucket counts, so approximate.',
   })
   @ApiAnswer(INSIGHTS_FUNNEL)
   @ApiErrors(400)
@@ -48,7 +48,8 @@ export class InsightsAdminController {
   @ApiErrors(400)
   async campaigns(@Query() query: InsightsQueryDto) {
     const filter = filterValues(query);
-    return { data: { from: filter.from, to: filter.to, rows: await this.insights.campaigns(filter) } };
+    const [rows, asOf] = await Promise.all([this.insights.campaigns(filter), this.insights.asOf()]);
+    return { data: { from: filter.from, to: filter.to, asOf, rows } };
   }
 
   @Get('sponsors')
@@ -58,7 +59,8 @@ export class InsightsAdminController {
   @ApiErrors(400)
   async sponsors(@Query() query: InsightsQueryDto) {
     const filter = filterValues(query);
-    return { data: { from: filter.from, to: filter.to, rows: await this.insights.sponsors(filter) } };
+    const [rows, asOf] = await Promise.all([this.insights.sponsors(filter), this.insights.asOf()]);
+    return { data: { from: filter.from, to: filter.to, asOf, rows } };
   }
 
   @Get('sponsors/:memberId')
@@ -71,7 +73,8 @@ export class InsightsAdminController {
     const known = await this.members.describe([memberId]);
     if (!known.has(memberId)) throw AppError.notFound('Member not found');
     const filter = filterValues(query, new Date(), true);
-    return { data: { from: filter.from, to: filter.to, sponsor: await this.insights.sponsor(memberId, filter) } };
+    const [sponsor, asOf] = await Promise.all([this.insights.sponsor(memberId, filter), this.insights.asOf()]);
+    return { data: { from: filter.from, to: filter.to, asOf, sponsor } };
   }
 
   @Get(':table.csv')

@@ -28,13 +28,15 @@ export interface StepCounts {
 export interface FunnelView {
   from: string;
   to: string;
+  /** When the funnel was last rebuilt (visits are counted up to now). */
+  asOf: Date | null;
   steps: Array<{
     step: FunnelStep;
     label: string;
     count: number | null;
     /** This step's count over the previous step's (null when there is none to divide by). */
     conversion: number | null;
-    /** The median time from sign-up to this step, of those who reached it. */
+    /** The median time from sign-up to this step, of those who reached it (read from bucket counts: approximate). */
     medianSeconds: number | null;
   }>;
   days: Array<{ day: string; visits: number | null } & StepCounts>;
@@ -105,7 +107,7 @@ const countCells = (row: StepCounts) => [row.signedUp, row.confirmed, row.invite
 
 export function funnelCsv(view: FunnelView): string {
   return csv(
-    ['Step', 'People', 'Conversion from the step before (%)', 'Median days from sign-up'],
+    ['Step', 'People', 'Conversion from the step before (%)', 'Median days from sign-up (approximate)'],
     view.steps.map((step) => [
       step.label,
       step.count,

@@ -1,8 +1,8 @@
-import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { ArrayType, Check, Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 /**
- * The tables of cookieless visit counting (see the Insights migration for why each exists). They
- * are written and read with SQL in page-views.sql.ts; the entities describe the tables.
+ * The insights module's tables (see the Insights migration for why each exists). They are written
+ * and read with SQL (page-views.sql.ts, insights.sql.ts); the entities describe the tables.
  */
 
 /** One view of a public page: no address, no user agent, no visitor key. */
@@ -106,4 +106,85 @@ export class DailyVisits {
 
   @Property({ type: 'integer' })
   views: number;
+}
+
+const waits = () => ({ type: new ArrayType((n) => Number(n)), columnType: 'integer[]' });
+
+/**
+ * The funnel of one sign-up day, attribution and nominating member: how many reached each step,
+ * and how long after sign-up (counts per bucket of funnel-waits.ts).
+ */
+@Entity({ tableName: 'funnel_days' })
+@Index({ name: 'funnel_days_day_idx', properties: ['day'] })
+@Index({
+  name: 'funnel_days_member_idx',
+  expression: 'create index funnel_days_member_idx on funnel_days (nominated_by, day) where nominated_by is not null',
+})
+export class FunnelDay {
+  [OptionalProps]?: 'suspect';
+
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id: string;
+
+  @Property({ type: 'string', columnType: 'date' })
+  day: string;
+
+  @Property({ type: 'text', nullable: true })
+  utmSource: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  utmMedium: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  utmCampaign: string | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  nominatedBy: string | null;
+
+  @Property({ type: 'boolean', default: false })
+  suspect: boolean;
+
+  @Property({ type: 'integer' })
+  signedUp: number;
+
+  @Property({ type: 'integer' })
+  confirmed: number;
+
+  @Property({ type: 'integer' })
+  invited: number;
+
+  @Property({ type: 'integer' })
+  attending: number;
+
+  @Property({ type: 'integer' })
+  came: number;
+
+  @Property({ type: 'integer' })
+  paid: number;
+
+  @Property(waits())
+  confirmedWaits: number[];
+
+  @Property(waits())
+  invitedWaits: number[];
+
+  @Property(waits())
+  attendingWaits: number[];
+
+  @Property(waits())
+  cameWaits: number[];
+
+  @Property(waits())
+  paidWaits: number[];
+}
+
+/** When the funnel was last rebuilt: one row. */
+@Entity({ tableName: 'insights_refreshes' })
+@Check({ name: 'insights_refreshes_id_check', expression: 'id = 1' })
+export class InsightsRefresh {
+  @PrimaryKey({ type: 'smallint' })
+  id: number;
+
+  @Property({ type: 'timestamptz' })
+  funnelAt: Date;
 }

@@ -3,15 +3,18 @@ import { Module } from '@nestjs/common';
 import { MembersModule } from '../members';
 import { InsightsAdminController } from './insights-admin.controller';
 import { InsightsService } from './insights.service';
-import { RollUpVisitsJob } from './jobs/roll-up-visits.job';
+import { RefreshInsightsJob } from './jobs/refresh-insights.job';
 import { PageViewsService } from './page-views.service';
-import { DailyVisits, PageView, VisitorDay, VisitSalt } from './visit.entities';
-import { VisitsRollUpScheduler } from './visits-roll-up.scheduler';
+import { DailyVisits, FunnelDay, InsightsRefresh, PageView, VisitorDay, VisitSalt } from './insights.entities';
+import { InsightsRefreshScheduler } from './insights-refresh.scheduler';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([PageView, VisitSalt, VisitorDay, DailyVisits]), MembersModule],
+  imports: [
+    MikroOrmModule.forFeature([PageView, VisitSalt, VisitorDay, DailyVisits, FunnelDay, InsightsRefresh]),
+    MembersModule,
+  ],
   controllers: [InsightsAdminController],
-  providers: [InsightsService, PageViewsService, RollUpVisitsJob, VisitsRollUpScheduler],
-  exports: [PageViewsService],
+  providers: [InsightsService, PageViewsService, RefreshInsightsJob, InsightsRefreshScheduler],
+  exports: [PageViewsService, InsightsService],
 })
 export class InsightsModule {}

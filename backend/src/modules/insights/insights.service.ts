@@ -1,7 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { MembersService } from '../members';
-import { bind, CAMPAIGNS_SQL, FUNNEL_SQL, type InsightsFilterValues, SPONSORS_SQL } from './insights.sql';
+import { medianWait } from './funnel-waits';
+import {
+  bind,
+  CAMPAIGNS_SQL,
+  FUNNEL_REFRESHED_SQL,
+  FUNNEL_SQL,
+  type InsightsFilterValues,
+  REFRESH_FUNNEL_SQL,
+  SPONSORS_SQL,
+} from './insights.sql';
 import {
   type CampaignRow,
   FUNNEL_STEPS,
@@ -23,12 +32,15 @@ interface CountColumns {
 interface FunnelRow extends CountColumns {
   key: string;
   visitors: number | null;
-  confirmed_median: number | null;
-  invited_median: number | null;
-  attending_median: number | null;
-  came_median: number | null;
-  paid_median: number | null;
+  confirmed_waits: number[] | null;
+  invited_waits: number[] | null;
+  attending_waits: number[] | null;
+  came_waits: number[] | null;
+  paid_waits: number[] | null;
 }
+
+/** A lock of this module's own: one funnel rebuild at a time, whichever process runs it. */
+const REFRESH_LOCK = 'insights.refresh-funnel';
 
 const counts = (row: CountColumns): StepCounts => ({
   signedUp: row.signed_up,
@@ -39,9 +51,12 @@ const counts = (row: CountColumns): StepCounts => ({
   paid: row.paid,
 });
 
-const median = (value: number | string | null) => (value === null ? null : Math.round(Number(value)));
+const median = (waits: number[] | null | undefined) => (waits ? medianWait(waits) : null);
 
-/** The insights tab's figures, read live from the owning modules' tables (see insights.sql.ts). */
+/**
+ * The insights tab's figures: the funnel as last rebuilt from the owning modules' tables (see
+ * insights.sql.ts; `asOf` says when), visits as counted up to now.
+ */
 @Injectable()
 export class InsightsService {
   constructor(
@@ -54,8 +69,31 @@ export class InsightsService {
     return this.em.getConnection().execute<T[]>(text, bindings);
   }
 
+  /**
+   * Rebuilds the funnel from the owning modules' tables (the repeating job 'insights.refresh').
+   * Answers null when another process is rebuilding it at this moment.
+   */
+  async refreshFunnel(): Promise<{ signUps: number; rows: number } | null> {
+    return this.em.transactional(async (em) => {
+      const connection = em.getConnection();
+      const [lock] = await connection.execute<Array<{ taken: boolean }>>(
+        `select pg_try_advisory_xact_lock(hashtext(?)) as taken`,
+        [REFRESH_LOCK],
+      );
+      if (!lock.taken) return null;
+      const [row] = await connection.execute<Array<{ sign_ups: number; rows: number }>>(REFRESH_FUNNEL_SQL);
+      return { signUps: row.sign_ups, rows: row.rows };
+    });
+  }
+
+  /** When the funnel was last rebuilt, or null before the first time. */
+  async asOf(): Promise<Date | null> {
+    const [row] = await this.em.getConnection().execute<Array<{ funnel_at: Date }>>(FUNNEL_REFRESHED_SQL);
+    return row ? new Date(row.funnel_at) : null;
+  }
+
   async funnel(filter: InsightsFilterValues): Promise<FunnelView> {
-    const rows = await this.run<FunnelRow>(FUNNEL_SQL, filter);
+    const [rows, asOf] = await Promise.all([this.run<FunnelRow>(FUNNEL_SQL, filter), this.asOf()]);
     const perMember = filter.nominatedBy !== null;
     const visits = (row: FunnelRow | undefined) => (perMember ? null : (row?.visitors ?? 0));
     const whole = rows.find((row) => row.key === 'all');
@@ -65,10 +103,10 @@ export class InsightsService {
     const figures: Record<(typeof FUNNEL_STEPS)[number], { count: number | null; median: number | null }> = {
       visits: { count: visits(whole), median: null },
       signedUp: { count: total.signedUp, median: null },
-      confirmed: { count: total.confirmed, median: median(whole?.confirmed_median ?? null) },
-      invited: { count: total.invited, median: median(whole?.invited_median ?? null) },
-      attending: { count: total.attending, median: median(whole?.attending_median ?? null) },
-      paid: { count: total.paid, median: median(whole?.paid_median ?? null) },
+      confirmed: { count: total.confirmed, median: median(whole?.confirmed_waits) },
+      invited: { count: total.invited, median: median(whole?.invited_waits) },
+      attending: { count: total.attending, median: median(whole?.attending_waits) },
+      paid: { count: total.paid, median: median(whole?.paid_waits) },
     };
     let previous: number | null = null;
     const steps = FUNNEL_STEPS.map((step, index) => {
@@ -80,7 +118,7 @@ export class InsightsService {
     const days = rows
       .filter((row) => row.key !== 'all')
       .map((row) => ({ day: row.key, visits: visits(row), ...counts(row) }));
-    return { from: filter.from, to: filter.to, steps, days };
+    return { from: filter.from, to: filter.to, asOf, steps, days };
   }
 
   async campaigns(filter: InsightsFilterValues): Promise<CampaignRow[]> {

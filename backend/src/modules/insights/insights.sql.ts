@@ -2,53 +2,105 @@ import { ATTENDING_SQL, INVITED_SQL } from '../invitations';
 import { MEMBERSHIP_OFFERED_SQL } from '../members';
 import { PAID_SQL } from '../payments';
 import { WAITLIST_JOURNEY_SQL } from '../waitlist';
+import { WAIT_BUCKETS, waitBucketSql } from './funnel-waits';
 
 /**
- * The funnel's SQL: each owning module's part (from its index) composed into one statement per
- * table of the tab. A cohort reading: the people who signed up in the range, and how far each has
+ * The funnel's SQL. A cohort reading: the people who signed up in a range, and how far each has
  * gone since (so a range's later steps keep growing while its guests are invited, come and pay).
  * Visits are counted by the day of the visit. Days are UTC days.
+ *
+ * REFRESH_FUNNEL_SQL composes each owning module's part (from its index) into every sign-up's
+ * journey and folds the journeys into funnel_days; the tab's queries read funnel_days (and the
+ * visits' daily counts), whose rows are few (days x attributions), so any range answers quickly.
  *
  * Placeholders are named ($from, $to...) and bound by `bind` below, so a statement that uses a
  * value twice cannot get its bindings out of order.
  */
 
-/** Each sign-up in the range with when it reached each step; filtered by the optional attribution. */
-const JOURNEY = `picked as (
-     select j.*
-       from (${WAITLIST_JOURNEY_SQL}) j
-      where j.signed_up_at >= $from::date and j.signed_up_at < $to::date + 1
-        and ($source::text is null or j.utm_source = $source)
-        and ($medium::text is null or j.utm_medium = $medium)
-        and ($campaign::text is null or j.utm_campaign = $campaign)
-        and ($nominatedBy::uuid is null or j.nominated_by = $nominatedBy::uuid)
-   ), guest as (
+const STEPS = ['confirmed', 'invited', 'attending', 'came', 'paid'] as const;
+
+/** Every sign-up with when it reached each step. */
+const JOURNEYS = `guest as (
      select a.email, min(a.attending_at) as attending_at, min(a.came_at) as came_at, min(p.paid_at) as paid_at
        from (${ATTENDING_SQL}) a
        left join (${PAID_SQL}) p on p.rsvp_id = a.rsvp_id
       group by a.email
    ), journey as (
-     select p.entry_id, (p.signed_up_at at time zone 'UTC')::date as day, p.signed_up_at,
-            p.utm_source, p.utm_medium, p.utm_campaign, p.nominated_by, p.nomination_status,
-            p.confirmed_at,
-            least(o.offered_at, i.invited_at) as invited_at,
-            g.attending_at, g.came_at, g.paid_at
-       from picked p
-       left join (${MEMBERSHIP_OFFERED_SQL}) o on o.entry_id = p.entry_id
-       left join (${INVITED_SQL}) i on i.email = p.email
-       left join guest g on g.email = p.email
+     select (w.signed_up_at at time zone 'UTC')::date as day, w.signed_up_at, w.utm_source, w.utm_medium,
+            w.utm_campaign, w.nominated_by, coalesce(w.nomination_status = 'suspect', false) as suspect,
+            w.confirmed_at, least(o.offered_at, i.invited_at) as invited_at, g.attending_at, g.came_at, g.paid_at
+       from (${WAITLIST_JOURNEY_SQL}) w
+       left join (${MEMBERSHIP_OFFERED_SQL}) o on o.entry_id = w.entry_id
+       left join (${INVITED_SQL}) i on i.email = w.email
+       left join guest g on g.email = w.email
+   )`;
+
+/**
+ * Each journey with the bucket of its wait for each step, computed once per person (a step dated
+ * before the sign-up, an invitation sent to the address earlier, counts as at once).
+ */
+const BUCKETED = `bucketed as (
+     select j.*, ${STEPS.map(
+       (step) =>
+         // Only for a step reached: greatest() would read a missing step as a wait of 0.
+         `case when j.${step}_at is not null then ${waitBucketSql(
+           `greatest(0, extract(epoch from j.${step}_at - j.signed_up_at))::double precision`,
+         )} end as ${step}_bucket`,
+     ).join(',\n            ')}
+       from journey j
+   )`;
+
+/** Per step: how many reached it in each bucket, as an array of WAIT_BUCKETS counts. */
+const waitCounts = (step: string) =>
+  `array[${Array.from(
+    { length: WAIT_BUCKETS },
+    (_, index) => `count(*) filter (where j.${step}_bucket = ${index + 1})::int`,
+  ).join(', ')}]`;
+
+/**
+ * Rebuilds funnel_days from the journeys, in one statement: the delete and the insert see the
+ * same snapshot, so readers see the old rows or the new, never neither. Run under an advisory
+ * lock (InsightsService.refreshFunnel) so two refreshes never overlap. npm run bench:admin-lists
+ * runs this same statement on its seeded rows.
+ */
+export const REFRESH_FUNNEL_SQL = `with ${JOURNEYS}, ${BUCKETED}, cleared as (
+     delete from funnel_days
+   ), filled as (
+     insert into funnel_days (day, utm_source, utm_medium, utm_campaign, nominated_by, suspect, signed_up, confirmed,
+                              invited, attending, came, paid, confirmed_waits, invited_waits, attending_waits,
+                              came_waits, paid_waits)
+     select j.day, j.utm_source, j.utm_medium, j.utm_campaign, j.nominated_by, j.suspect, count(*)::int,
+            ${STEPS.map((step) => `count(j.${step}_at)::int`).join(', ')},
+            ${STEPS.map(waitCounts).join(',\n            ')}
+       from bucketed j
+      group by j.day, j.utm_source, j.utm_medium, j.utm_campaign, j.nominated_by, j.suspect
+     returning signed_up
+   ), stamped as (
+     insert into insights_refreshes (id, funnel_at) values (1, now())
+     on conflict (id) do update set funnel_at = excluded.funnel_at
+   )
+   select coalesce(sum(signed_up), 0)::int as sign_ups, count(*)::int as rows from filled`;
+
+/** The funnel rows of the range, filtered by the optional attribution and nominating member. */
+const PICKED = `picked as (
+     select * from funnel_days
+      where day between $from::date and $to::date
+        and ($source::text is null or utm_source = $source)
+        and ($medium::text is null or utm_medium = $medium)
+        and ($campaign::text is null or utm_campaign = $campaign)
+        and ($nominatedBy::uuid is null or nominated_by = $nominatedBy::uuid)
    )`;
 
 /** Visits of the range: closed days from daily_visits, today (not yet folded) from visitor_days. */
 const VISITS = `visits as (
-     select day, utm_source, utm_medium, utm_campaign, ref, visitors, views
+     select day, utm_source, utm_medium, utm_campaign, visitors
        from daily_visits
       where day between $from::date and $to::date
      union all
-     select day, utm_source, utm_medium, utm_campaign, ref, count(*)::int, sum(views)::int
+     select day, utm_source, utm_medium, utm_campaign, count(*)::int
        from visitor_days
       where day between $from::date and $to::date
-      group by day, utm_source, utm_medium, utm_campaign, ref
+      group by day, utm_source, utm_medium, utm_campaign
    ), picked_visits as (
      select * from visits
       where ($source::text is null or utm_source = $source)
@@ -56,57 +108,45 @@ const VISITS = `visits as (
         and ($campaign::text is null or utm_campaign = $campaign)
    )`;
 
-/** The steps' counts (and the seconds from sign-up to each step, as medians). */
-const STEP_COUNTS = `count(*)::int as signed_up,
-       count(j.confirmed_at)::int as confirmed,
-       count(j.invited_at)::int as invited,
-       count(j.attending_at)::int as attending,
-       count(j.came_at)::int as came,
-       count(j.paid_at)::int as paid`;
+/** Sums of the steps' counts over the grouped rows (suspect nominations count as sign-ups here). */
+const STEP_SUMS = `coalesce(sum(signed_up), 0)::int as signed_up,
+       ${STEPS.map((step) => `coalesce(sum(${step}), 0)::int as ${step}`).join(', ')}`;
 
-// Of those who reached the step only (greatest() would turn a missing step into 0); a step
-// dated before the sign-up (an invitation sent to the address earlier) counts as at once.
-const since = (column: string) =>
-  `percentile_cont(0.5) within group (order by greatest(0, extract(epoch from j.${column} - j.signed_up_at)))
-     filter (where j.${column} is not null)`;
-
-const STEP_MEDIANS = `${since('confirmed_at')} as confirmed_median,
-       ${since('invited_at')} as invited_median,
-       ${since('attending_at')} as attending_median,
-       ${since('came_at')} as came_median,
-       ${since('paid_at')} as paid_median`;
+/** Element-wise sums of the waits' bucket counts. */
+const WAIT_SUMS = STEPS.map(
+  (step) =>
+    `array[${Array.from({ length: WAIT_BUCKETS }, (_, i) => `coalesce(sum(${step}_waits[${i + 1}]), 0)::int`).join(', ')}] as ${step}_waits`,
+).join(',\n       ');
 
 /**
- * The funnel, the whole range (key 'all') and each day of it (key: the day). Sign-ups nominated by a member count
- * whatever their nomination's status: a suspect nomination is still a person who signed up.
- * Visits are left out (null) when the funnel is for one nominating member: a visit carries the
- * link's code, not the member.
+ * The funnel, the whole range (key 'all') and each day of it (key: the day). Visits are left out
+ * (null) when the funnel is for one nominating member: a visit carries the link's code, not the member.
  */
-export const FUNNEL_SQL = `with ${JOURNEY}, ${VISITS},
+export const FUNNEL_SQL = `with ${PICKED}, ${VISITS},
    steps as (
-     select coalesce(j.day::text, 'all') as key, ${STEP_COUNTS}, ${STEP_MEDIANS}
-       from journey j
-      group by grouping sets ((j.day), ())
+     select coalesce(day::text, 'all') as key, ${STEP_SUMS}, ${WAIT_SUMS}
+       from picked
+      group by grouping sets ((day), ())
    ), visit_days as (
-     select coalesce(day::text, 'all') as key, sum(visitors)::int as visitors, sum(views)::int as views
+     select coalesce(day::text, 'all') as key, sum(visitors)::int as visitors
        from picked_visits
       where $nominatedBy::uuid is null
       group by grouping sets ((day), ())
    )
-   select coalesce(s.key, v.key) as key, v.visitors, v.views, coalesce(s.signed_up, 0) as signed_up,
+   select coalesce(s.key, v.key) as key, v.visitors, coalesce(s.signed_up, 0) as signed_up,
           coalesce(s.confirmed, 0) as confirmed, coalesce(s.invited, 0) as invited,
           coalesce(s.attending, 0) as attending, coalesce(s.came, 0) as came, coalesce(s.paid, 0) as paid,
-          s.confirmed_median, s.invited_median, s.attending_median, s.came_median, s.paid_median
+          s.confirmed_waits, s.invited_waits, s.attending_waits, s.came_waits, s.paid_waits
      from steps s
      full join visit_days v on v.key = s.key
     order by coalesce(s.key, v.key) = 'all' desc, coalesce(s.key, v.key)`;
 
 /** The funnel by UTM source, medium and campaign ('' for none, so the full join can match them). */
-export const CAMPAIGNS_SQL = `with ${JOURNEY}, ${VISITS},
+export const CAMPAIGNS_SQL = `with ${PICKED}, ${VISITS},
    steps as (
-     select coalesce(j.utm_source, '') as source, coalesce(j.utm_medium, '') as medium,
-            coalesce(j.utm_campaign, '') as campaign, ${STEP_COUNTS}
-       from journey j
+     select coalesce(utm_source, '') as source, coalesce(utm_medium, '') as medium,
+            coalesce(utm_campaign, '') as campaign, ${STEP_SUMS}
+       from picked
       group by 1, 2, 3
    ), visit_groups as (
      select coalesce(utm_source, '') as source, coalesce(utm_medium, '') as medium,
@@ -128,20 +168,19 @@ export const CAMPAIGNS_SQL = `with ${JOURNEY}, ${VISITS},
  * Sponsor quality: by nominating member, the credited sign-ups and how far they went; suspect
  * ones are counted apart and never credited with a step.
  */
-export const SPONSORS_SQL = `with ${JOURNEY}
-   select j.nominated_by as member_id,
-          count(*) filter (where j.nomination_status is distinct from 'suspect')::int as signed_up,
-          count(*) filter (where j.nomination_status = 'suspect')::int as suspect,
-          count(j.confirmed_at) filter (where j.nomination_status is distinct from 'suspect')::int as confirmed,
-          count(j.invited_at) filter (where j.nomination_status is distinct from 'suspect')::int as invited,
-          count(j.attending_at) filter (where j.nomination_status is distinct from 'suspect')::int as attending,
-          count(j.came_at) filter (where j.nomination_status is distinct from 'suspect')::int as came,
-          count(j.paid_at) filter (where j.nomination_status is distinct from 'suspect')::int as paid
-     from journey j
-    where j.nominated_by is not null
-    group by j.nominated_by
+export const SPONSORS_SQL = `with ${PICKED}
+   select nominated_by as member_id,
+          coalesce(sum(signed_up) filter (where not suspect), 0)::int as signed_up,
+          coalesce(sum(signed_up) filter (where suspect), 0)::int as suspect,
+          ${STEPS.map((step) => `coalesce(sum(${step}) filter (where not suspect), 0)::int as ${step}`).join(',\n          ')}
+     from picked
+    where nominated_by is not null
+    group by nominated_by
     order by paid desc, came desc, signed_up desc, member_id
     limit 500`;
+
+/** When the funnel was last rebuilt (no row before the first rebuild). */
+export const FUNNEL_REFRESHED_SQL = `select funnel_at from insights_refreshes where id = 1`;
 
 export interface InsightsFilterValues {
   from: string;

@@ -10,7 +10,8 @@ const counts = {
   paid: t.integer(),
 };
 
-const RANGE = { from: t.date(), to: t.date() };
+/** The range read, and when the funnel was last rebuilt (null before the first time). */
+const RANGE = { from: t.date(), to: t.date(), asOf: t.nullable(t.dateTime()) };
 
 export const INSIGHTS_FUNNEL = schema(
   'InsightsFunnel',
