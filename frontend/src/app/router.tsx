@@ -48,6 +48,7 @@ const InvitationPayment = page(() => import('./routes/invitation-payment'), 'Inv
 const Invitation = page(() => import('./routes/invitation'), 'InvitationRoute');
 const ThankYou = page(() => import('./routes/thank-you'), 'ThankYouRoute');
 const VendorApply = page(() => import('./routes/vendor-apply'), 'VendorApplyRoute');
+const WaitlistConfirm = page(() => import('./routes/waitlist-confirm'), 'WaitlistConfirmRoute');
 
 /**
  * Loads the chunks of a page the api sends prerendered (serve-frontend.ts), so that main.tsx
@@ -120,6 +121,7 @@ export function AppRoutes() {
           <Route path="/concierge/account" element={<ConciergeAccount />} />
           <Route path="/membership/:token" element={<Membership />} />
           <Route path="/members/sign-in/:token" element={<MemberSignIn />} />
+          <Route path="/waitlist/confirm/:token" element={<WaitlistConfirm />} />
           <Route path="/simple-concierge" element={<SimpleConcierge />} />
           <Route path="/modern-concierge" element={<ModernConcierge />} />
           <Route

@@ -1,5 +1,15 @@
 import { formatDate } from '@maison/shared';
 
+/** The member whose nomination brought an entry, and how the nomination stands. */
+export interface WaitlistNomination {
+  memberId: string;
+  /** Null when the member is gone. */
+  memberName: string | null;
+  status: 'credited' | 'suspect';
+  /** Why it is suspect (empty when credited). */
+  reasons: string[];
+}
+
 export interface AdminWaitlistEntry {
   id: string;
   email: string;
@@ -8,6 +18,9 @@ export interface AdminWaitlistEntry {
   netWorth: number | null;
   source: string;
   createdAt: string;
+  /** When the person confirmed through the welcome email's link; null while unconfirmed. */
+  confirmedAt: string | null;
+  nominatedBy: WaitlistNomination | null;
 }
 
 /** The spec's name: fullName when given, else the part of the email before '@', else 'Guest User'. */
@@ -26,4 +39,9 @@ export function formatNetWorth(netWorth: number | null | undefined): string {
 /** The created date, e.g. 'Nov 20, 2026'; the spec's 'Invalid date' when it cannot be read. */
 export function formatCreated(iso: string | null | undefined): string {
   return formatDate(iso);
+}
+
+/** Who nominated an entry, for the list: the member's name, or a word when the member is gone. */
+export function nominatorName(nomination: WaitlistNomination): string {
+  return nomination.memberName ?? 'A former member';
 }

@@ -12,6 +12,8 @@ import {
   Select,
   Space,
   Table,
+  Tag,
+  Tooltip,
   type TableProps,
 } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -20,7 +22,15 @@ import { adminDownload, useAdminQuery } from '../../../api/admin-client';
 import { EmailText } from '../../../lib/email-text';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import styles from './admin.module.css';
-import { displayName, formatCreated, formatNetWorth, type AdminWaitlistEntry } from './waitlist-format';
+import own from './waitlist-tab.module.css';
+import {
+  displayName,
+  formatCreated,
+  formatNetWorth,
+  nominatorName,
+  type AdminWaitlistEntry,
+  type WaitlistNomination,
+} from './waitlist-format';
 
 interface WaitlistPage {
   data: AdminWaitlistEntry[];
@@ -30,7 +40,7 @@ interface WaitlistPage {
   totalCapped?: boolean;
 }
 
-type Sort = '-createdAt' | 'createdAt' | 'email' | '-email' | '-netWorth' | 'netWorth';
+type Sort = '-createdAt' | 'createdAt' | 'email' | '-email' | '-netWorth' | 'netWorth' | 'nominatedBy';
 
 const EMPTY_TEXT = 'No waitlist entries found.';
 
@@ -44,6 +54,36 @@ interface Filters {
   utmCampaign?: string;
   signedUpFrom?: string;
   signedUpTo?: string;
+  confirmed?: 'confirmed' | 'unconfirmed';
+  nominatedBy?: string;
+}
+
+const CONFIRMATION_CHOICES = [
+  { value: 'all', label: 'All sign-ups' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'unconfirmed', label: 'Unconfirmed' },
+];
+
+/** Whether the person confirmed through the welcome email's link, and when. */
+function Confirmation({ confirmedAt }: { confirmedAt: string | null }) {
+  return confirmedAt ? <span>{formatCreated(confirmedAt)}</span> : <span className={own.muted}>Unconfirmed</span>;
+}
+
+/** The nominating member; a suspect nomination is marked, its reasons on hover or focus. */
+function Nomination({ nomination }: { nomination: WaitlistNomination | null }) {
+  if (!nomination) return <span className={own.muted}>—</span>;
+  return (
+    <span className={own.nomination}>
+      <span>{nominatorName(nomination)}</span>
+      {nomination.status === 'suspect' ? (
+        <Tooltip title={`Suspect, not credited: ${nomination.reasons.join('; ') || 'no reason given'}`}>
+          <Tag color="error" className={own.suspect} tabIndex={0}>
+            Suspect
+          </Tag>
+        </Tooltip>
+      ) : null}
+    </span>
+  );
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -72,11 +112,9 @@ export function WaitlistTab() {
   const [chosen, setChosen] = useState<string[]>([]);
   const [inviting, setInviting] = useState<null | 'chosen' | 'all'>(null);
   const [offering, setOffering] = useState<null | 'chosen' | 'all'>(null);
-  const choices = useAdminQuery<{ data: { sources: string[]; utmCampaigns: string[] } }>(
-    ['admin', 'waitlist', 'filters'],
-    '/api/admin/waitlist/filters',
-    { staleTime: 60_000 },
-  );
+  const choices = useAdminQuery<{
+    data: { sources: string[]; utmCampaigns: string[]; nominators: Array<{ id: string; name: string }> };
+  }>(['admin', 'waitlist', 'filters'], '/api/admin/waitlist/filters', { staleTime: 60_000 });
 
   // A new search, filter or sort starts again at page 1.
   const filterKey = `${q}|${sort}|${JSON.stringify(filters)}`;
@@ -147,12 +185,30 @@ export function WaitlistTab() {
       sortOrder: sortOrder('createdAt'),
       render: (value: string) => formatCreated(value),
     },
+    {
+      title: 'Confirmed',
+      dataIndex: 'confirmedAt',
+      key: 'confirmedAt',
+      className: styles.nowrap,
+      render: (value: string | null) => <Confirmation confirmedAt={value} />,
+    },
+    {
+      title: 'Nominated By',
+      dataIndex: 'nominatedBy',
+      key: 'nominatedBy',
+      sorter: true,
+      // One order: nominated entries first, grouped by member, newest first.
+      sortDirections: ['ascend'],
+      sortOrder: sort === 'nominatedBy' ? ('ascend' as const) : null,
+      render: (value: WaitlistNomination | null) => <Nomination nomination={value} />,
+    },
   ];
 
   const onTableChange: TableProps<AdminWaitlistEntry>['onChange'] = (_pagination, _filters, sorter) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = one?.columnKey as 'createdAt' | 'email' | 'netWorth' | undefined;
+    const field = one?.columnKey as 'createdAt' | 'email' | 'netWorth' | 'nominatedBy' | undefined;
     if (!field || !one.order) setSort('-createdAt');
+    else if (field === 'nominatedBy') setSort('nominatedBy');
     else setSort((one.order === 'ascend' ? field : `-${field}`) as Sort);
   };
 
@@ -214,6 +270,24 @@ export function WaitlistTab() {
           value={filters.utmCampaign}
           onChange={(value?: string) => setFilter('utmCampaign', value)}
           options={(choices.data?.data.utmCampaigns ?? []).map((v) => ({ value: v, label: v }))}
+          className={styles.filter}
+        />
+        <Select
+          aria-label="Confirmation"
+          value={filters.confirmed ?? 'all'}
+          onChange={(value: string) => setFilter('confirmed', value === 'all' ? undefined : value)}
+          options={CONFIRMATION_CHOICES}
+          className={styles.filter}
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Nominated by anyone"
+          aria-label="Nominated by"
+          value={filters.nominatedBy}
+          onChange={(value?: string) => setFilter('nominatedBy', value)}
+          options={(choices.data?.data.nominators ?? []).map((m) => ({ value: m.id, label: m.name }))}
+          notFoundContent="No nominations yet"
           className={styles.filter}
         />
         <label className={styles.dateFilter}>
@@ -346,6 +420,14 @@ export function WaitlistTab() {
                   <dd>{formatNetWorth(entry.netWorth)}</dd>
                   <dt>Created</dt>
                   <dd>{formatCreated(entry.createdAt)}</dd>
+                  <dt>Confirmed</dt>
+                  <dd>
+                    <Confirmation confirmedAt={entry.confirmedAt} />
+                  </dd>
+                  <dt>Nominated By</dt>
+                  <dd>
+                    <Nomination nomination={entry.nominatedBy} />
+                  </dd>
                 </dl>
               </Card>
             </li>

@@ -49,6 +49,8 @@ export interface WaitlistInvite {
   utmCampaign?: string;
   signedUpFrom?: string;
   signedUpTo?: string;
+  confirmed?: 'confirmed' | 'unconfirmed';
+  nominatedBy?: string;
 }
 
 export type { Page } from '../../../api/types';

@@ -11,7 +11,10 @@ export interface WaitlistSelection {
   ids: string[] | null;
   /** How many rows the selection covers, as the list counted them. */
   count: number;
-  filter: Pick<WaitlistInvite, 'q' | 'source' | 'utmCampaign' | 'signedUpFrom' | 'signedUpTo'>;
+  filter: Pick<
+    WaitlistInvite,
+    'q' | 'source' | 'utmCampaign' | 'signedUpFrom' | 'signedUpTo' | 'confirmed' | 'nominatedBy'
+  >;
 }
 
 interface InviteFields {

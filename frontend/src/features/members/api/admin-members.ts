@@ -24,6 +24,8 @@ export interface WaitlistFilter {
   utmCampaign?: string;
   signedUpFrom?: string;
   signedUpTo?: string;
+  confirmed?: 'confirmed' | 'unconfirmed';
+  nominatedBy?: string;
 }
 
 export type OfferResult = ApiSchema<'MembershipOfferOutcome'>;

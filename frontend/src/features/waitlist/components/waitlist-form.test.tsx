@@ -219,4 +219,24 @@ describe('WaitlistForm', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('shows the server’s refusal of a disposable address under the email field, the address kept to correct', async () => {
+    const refusal = 'Please use a permanent email address: we do not accept addresses from disposable-mail services.';
+    fakeServer({
+      'POST /api/waitlist': () =>
+        json({ success: false, error: refusal, code: 'DISPOSABLE_EMAIL_REFUSED', fields: { email: refusal } }, 400),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistForm />);
+    await user.type(emailInput(), 'someone@mailinator.com');
+    await user.click(consentBox());
+    await user.click(submitButton());
+
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailInput()).toHaveFocus();
+    expect(emailInput()).toHaveValue('someone@mailinator.com');
+    expect(consentBox()).toBeChecked();
+    expect(screen.queryByRole('heading', { name: 'Welcome to the Inner Circle' })).not.toBeInTheDocument();
+  });
 });
