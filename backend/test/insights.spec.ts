@@ -247,6 +247,13 @@ describe('Insights', () => {
   it('credits a nominating member with how far their nominees went, suspect ones apart', async () => {
     await journey();
     const claire = await sponsor('Claire Fontaine');
+    // A visit through her personal link (the nominations module's code).
+    await sql(`insert into nomination_links (code, member_id) values ('claire-link', ?)`, [claire]);
+    await view(
+      '/',
+      { search: '?ref=claire-link&utm_source=nomination&utm_medium=member' },
+      'Mozilla/5.0 Firefox/133.0',
+    );
     await request(t.http).post('/api/waitlist').send(signUp('suspect@example.com')).expect(200);
     await sql(
       `update waitlist_entries set nominated_by_member_id = ?, nomination_status = case when email = 'suspect@example.com' then 'suspect' else 'credited' end
@@ -258,6 +265,7 @@ describe('Insights', () => {
     const expected = {
       memberId: claire,
       memberName: 'Claire Fontaine',
+      visits: 1,
       signedUp: 1,
       suspect: 1,
       confirmed: 1,
@@ -272,15 +280,16 @@ describe('Insights', () => {
     expect(one).toMatchObject({ from: '2000-01-01', to: today, sponsor: expected });
     const nobody = await sponsor('Nobody Yet');
     expect((await insights(`/sponsors/${nobody}`).expect(200)).body.data.sponsor).toMatchObject({
+      visits: 0,
       signedUp: 0,
       paid: 0,
     });
     await insights(`/sponsors/${randomUUID()}`).expect(404);
     await insights('/sponsors/not-a-member').expect(404);
 
-    // The funnel for one nominating member: their nominees, no visits (a visit carries a code, not a member).
+    // The funnel for one nominating member: the visits through her links, her nominees (suspect ones too).
     const funnel = (await insights(`/funnel?from=${today}&to=${today}&nominatedBy=${claire}`).expect(200)).body.data;
-    expect(funnel.steps.map((s: { count: number | null }) => s.count)).toEqual([null, 2, 1, 1, 1, 1]);
+    expect(funnel.steps.map((s: { count: number | null }) => s.count)).toEqual([1, 2, 1, 1, 1, 1]);
   });
 
   it('downloads each table as CSV', async () => {

@@ -104,6 +104,8 @@ async function seedInsights(databaseUrl) {
            select md5('sponsor' || n)::uuid, 'Sponsor ' || n, 'sponsor' || n || '@bench.local', 'patron', 'active',
                   timestamptz '2024-06-01', timestamptz '2024-06-01', now()
              from generate_series(0, 199) as n`);
+  await q(`insert into nomination_links (code, member_id, created_at)
+           select 'code' || n, md5('sponsor' || n)::uuid, timestamptz '2024-06-01' from generate_series(0, 199) as n`);
   await q(`insert into members (id, name, email, tier, status, waitlist_entry_id, created_at, updated_at)
            select gen_random_uuid(), coalesce(w.full_name, 'Guest'), w.email, 'voyager', 'offered', w.id,
                   w.created_at + interval '20 days', now()

@@ -52,6 +52,8 @@ export interface CampaignRow extends StepCounts {
 export interface SponsorRow extends StepCounts {
   memberId: string;
   memberName: string | null;
+  /** Visitors who came through the member's nomination links. */
+  visits: number;
   /** Sign-ups marked suspect: shown apart, never credited with a step. */
   suspect: number;
 }
@@ -133,7 +135,7 @@ export function campaignsCsv(rows: CampaignRow[]): string {
 
 export function sponsorsCsv(rows: SponsorRow[]): string {
   return csv(
-    ['Member', 'Member id', 'Suspect (not credited)', ...COUNT_HEADER],
-    rows.map((row) => [row.memberName, row.memberId, row.suspect, ...countCells(row)]),
+    ['Member', 'Member id', 'Visits through their links', 'Suspect (not credited)', ...COUNT_HEADER],
+    rows.map((row) => [row.memberName, row.memberId, row.visits, row.suspect, ...countCells(row)]),
   );
 }

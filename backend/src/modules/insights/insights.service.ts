@@ -94,8 +94,7 @@ export class InsightsService {
 
   async funnel(filter: InsightsFilterValues): Promise<FunnelView> {
     const [rows, asOf] = await Promise.all([this.run<FunnelRow>(FUNNEL_SQL, filter), this.asOf()]);
-    const perMember = filter.nominatedBy !== null;
-    const visits = (row: FunnelRow | undefined) => (perMember ? null : (row?.visitors ?? 0));
+    const visits = (row: FunnelRow | undefined) => row?.visitors ?? 0;
     const whole = rows.find((row) => row.key === 'all');
     const total = whole
       ? counts(whole)
@@ -136,11 +135,15 @@ export class InsightsService {
   }
 
   async sponsors(filter: InsightsFilterValues): Promise<SponsorRow[]> {
-    const rows = await this.run<CountColumns & { member_id: string; suspect: number }>(SPONSORS_SQL, filter);
+    const rows = await this.run<CountColumns & { member_id: string; visitors: number; suspect: number }>(
+      SPONSORS_SQL,
+      filter,
+    );
     const names = await this.members.describe(rows.map((row) => row.member_id));
     return rows.map((row) => ({
       memberId: row.member_id,
       memberName: names.get(row.member_id)?.name ?? null,
+      visits: row.visitors,
       suspect: row.suspect,
       ...counts(row),
     }));
@@ -154,6 +157,7 @@ export class InsightsService {
     return {
       memberId,
       memberName: names.get(memberId)?.name ?? null,
+      visits: 0,
       suspect: 0,
       ...counts({ signed_up: 0, confirmed: 0, invited: 0, attending: 0, came: 0, paid: 0 }),
     };

@@ -1,5 +1,6 @@
 import { ATTENDING_SQL, INVITED_SQL } from '../invitations';
 import { MEMBERSHIP_OFFERED_SQL } from '../members';
+import { NOMINATION_CODES_SQL } from '../nominations';
 import { PAID_SQL } from '../payments';
 import { WAITLIST_JOURNEY_SQL } from '../waitlist';
 import { WAIT_BUCKETS, waitBucketSql } from './funnel-waits';
@@ -91,21 +92,26 @@ const PICKED = `picked as (
         and ($nominatedBy::uuid is null or nominated_by = $nominatedBy::uuid)
    )`;
 
-/** Visits of the range: closed days from daily_visits, today (not yet folded) from visitor_days. */
+/**
+ * Visits of the range: closed days from daily_visits, today (not yet folded) from visitor_days;
+ * for one nominating member, the visits through their links' codes (the nominations module's part).
+ */
 const VISITS = `visits as (
-     select day, utm_source, utm_medium, utm_campaign, visitors
+     select day, utm_source, utm_medium, utm_campaign, ref, visitors
        from daily_visits
       where day between $from::date and $to::date
      union all
-     select day, utm_source, utm_medium, utm_campaign, count(*)::int
+     select day, utm_source, utm_medium, utm_campaign, ref, count(*)::int
        from visitor_days
       where day between $from::date and $to::date
-      group by day, utm_source, utm_medium, utm_campaign
+      group by day, utm_source, utm_medium, utm_campaign, ref
    ), picked_visits as (
      select * from visits
       where ($source::text is null or utm_source = $source)
         and ($medium::text is null or utm_medium = $medium)
         and ($campaign::text is null or utm_campaign = $campaign)
+        and ($nominatedBy::uuid is null
+             or ref in (select c.code from (${NOMINATION_CODES_SQL}) c where c.member_id = $nominatedBy::uuid))
    )`;
 
 /** Sums of the steps' counts over the grouped rows (suspect nominations count as sign-ups here). */
@@ -118,10 +124,7 @@ const WAIT_SUMS = STEPS.map(
     `array[${Array.from({ length: WAIT_BUCKETS }, (_, i) => `coalesce(sum(${step}_waits[${i + 1}]), 0)::int`).join(', ')}] as ${step}_waits`,
 ).join(',\n       ');
 
-/**
- * The funnel, the whole range (key 'all') and each day of it (key: the day). Visits are left out
- * (null) when the funnel is for one nominating member: a visit carries the link's code, not the member.
- */
+/** The funnel, the whole range (key 'all') and each day of it (key: the day). */
 export const FUNNEL_SQL = `with ${PICKED}, ${VISITS},
    steps as (
      select coalesce(day::text, 'all') as key, ${STEP_SUMS}, ${WAIT_SUMS}
@@ -130,7 +133,6 @@ export const FUNNEL_SQL = `with ${PICKED}, ${VISITS},
    ), visit_days as (
      select coalesce(day::text, 'all') as key, sum(visitors)::int as visitors
        from picked_visits
-      where $nominatedBy::uuid is null
       group by grouping sets ((day), ())
    )
    select coalesce(s.key, v.key) as key, v.visitors, coalesce(s.signed_up, 0) as signed_up,
@@ -165,18 +167,30 @@ export const CAMPAIGNS_SQL = `with ${PICKED}, ${VISITS},
     limit 500`;
 
 /**
- * Sponsor quality: by nominating member, the credited sign-ups and how far they went; suspect
- * ones are counted apart and never credited with a step.
+ * Sponsor quality: by nominating member, the visits through their links, the credited sign-ups and
+ * how far they went; suspect ones are counted apart and never credited with a step.
  */
-export const SPONSORS_SQL = `with ${PICKED}
-   select nominated_by as member_id,
-          coalesce(sum(signed_up) filter (where not suspect), 0)::int as signed_up,
-          coalesce(sum(signed_up) filter (where suspect), 0)::int as suspect,
-          ${STEPS.map((step) => `coalesce(sum(${step}) filter (where not suspect), 0)::int as ${step}`).join(',\n          ')}
-     from picked
-    where nominated_by is not null
-    group by nominated_by
-    order by paid desc, came desc, signed_up desc, member_id
+export const SPONSORS_SQL = `with ${PICKED}, ${VISITS},
+   steps as (
+     select nominated_by as member_id,
+            coalesce(sum(signed_up) filter (where not suspect), 0)::int as signed_up,
+            coalesce(sum(signed_up) filter (where suspect), 0)::int as suspect,
+            ${STEPS.map((step) => `coalesce(sum(${step}) filter (where not suspect), 0)::int as ${step}`).join(',\n            ')}
+       from picked
+      where nominated_by is not null
+      group by nominated_by
+   ), member_visits as (
+     select c.member_id, sum(v.visitors)::int as visitors
+       from picked_visits v
+       join (${NOMINATION_CODES_SQL}) c on c.code = v.ref
+      group by c.member_id
+   )
+   select coalesce(s.member_id, v.member_id) as member_id, coalesce(v.visitors, 0) as visitors,
+          coalesce(s.signed_up, 0) as signed_up, coalesce(s.suspect, 0) as suspect,
+          ${STEPS.map((step) => `coalesce(s.${step}, 0) as ${step}`).join(', ')}
+     from steps s
+     full join member_visits v on v.member_id = s.member_id
+    order by paid desc, came desc, signed_up desc, visitors desc, member_id
     limit 500`;
 
 /** When the funnel was last rebuilt (no row before the first rebuild). */

@@ -53,6 +53,7 @@ export const INSIGHTS_CAMPAIGNS = schema(
 const SPONSOR = t.object({
   memberId: t.string({ format: 'uuid' }),
   memberName: t.nullable(t.string()),
+  visits: t.integer(),
   suspect: t.integer(),
   ...counts,
 });
