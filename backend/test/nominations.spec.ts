@@ -155,6 +155,7 @@ describe('Nominations', () => {
     // Nominees are waitlist entries: a concierge (members only) is refused.
     expect((await staffView(grace.id, concierge).expect(403)).body.code).toBe('FORBIDDEN_FOR_ROLE');
     await staffView('not-a-uuid').expect(404);
+    await staffView(randomUUID()).expect(404);
 
     // An unknown code credits no one; the sign-up still joins.
     await signUp('marlene@example.org', 'no-such-code-at-all-here');
@@ -198,15 +199,22 @@ describe('Nominations', () => {
       nomination_reasons: ['3 sign-ups came from one device within 60 minutes'],
     });
 
-    // A retired link credits no one.
+    // A retired link credits no one, but for the people Grace wrote to with it.
+    await as(grace.cookie).post(MINE, { name: 'Kept', email: 'kept@example.net' }).expect(201);
     await as(grace.cookie).delete(`${MINE}/links/${link.code}`).expect(200);
     await signUp('late@example.net', link.code, '198.51.100.9');
+    await signUp('kept@example.net', link.code, '198.51.100.10');
     await t.drain();
     expect((await entryOf('late@example.net')).nominated_by_member_id).toBeNull();
+    expect(await entryOf('kept@example.net')).toMatchObject({
+      nominated_by_member_id: grace.id,
+      nomination_status: 'credited',
+    });
 
     await sql(`update waitlist_entries set confirmed_at = now()`);
     const staff = (await staffView(grace.id).expect(200)).body.data;
     expect(staff.credited.map((n: { email: string }) => n.email).sort()).toEqual([
+      'kept@example.net',
       'one@example.net',
       'two@example.net',
     ]);
@@ -215,8 +223,10 @@ describe('Nominations', () => {
       'grace.kelly+club@gmail.com',
       'three@example.net',
     ]);
-    // The member is told only of credited ones.
-    expect((await as(grace.cookie).get(MINE)).body.data.throughLinks).toBe(2);
+    // The member is told only of credited ones (Kept is beside her letter, not counted with the links).
+    const mine = (await as(grace.cookie).get(MINE)).body.data;
+    expect(mine.throughLinks).toBe(2);
+    expect(mine.sent).toEqual([expect.objectContaining({ name: 'Kept', signedUp: true })]);
   });
 
   it('writes once in the member’s name, refuses what it should, and never writes to an address that left updates', async () => {
@@ -249,6 +259,9 @@ describe('Nominations', () => {
     expect(own.body.fields).toEqual({ email: expect.stringContaining('your own address') });
     const disposable = await me.post(MINE, { name: 'Throwaway', email: 'someone@mailinator.com' }).expect(400);
     expect(disposable.body.code).toBe('DISPOSABLE_EMAIL_REFUSED');
+    await member('Cary Grant', 'cary.grant@example.com');
+    const fellow = await me.post(MINE, { name: 'Cary', email: 'Cary.Grant@example.com' }).expect(409);
+    expect(fellow.body.code).toBe('ALREADY_A_MEMBER');
     const invalid = await me.post(MINE, { name: '  ', email: 'not an address' }).expect(400);
     expect(invalid.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(Object.keys(invalid.body.fields).sort()).toEqual(['email', 'name']);
@@ -272,8 +285,8 @@ describe('Nominations', () => {
       .type('form')
       .send('List-Unsubscribe=One-Click')
       .expect(200);
-    const cary = await member('Cary Grant');
-    await as(cary.cookie).post(MINE, { name: 'Audrey Hepburn', email: 'audrey.hepburn@example.org' }).expect(201);
+    const grant = await member('Grant Wood');
+    await as(grant.cookie).post(MINE, { name: 'Audrey Hepburn', email: 'audrey.hepburn@example.org' }).expect(201);
     await t.drain();
     expect(letters()).toHaveLength(1);
     const [delivery] = await sql<{ status: string }>(
@@ -282,7 +295,7 @@ describe('Nominations', () => {
     expect(delivery.status).toBe('skipped');
   });
 
-  it('lets a member write ten letters a day', async () => {
+  it('lets a member ask for ten letters a day', async () => {
     const grace = await member('Grace Kelly');
     for (let i = 0; i < 10; i += 1) {
       await as(grace.cookie)

@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   CONFIRMATION_LINK_INVALID:
     'No waitlist sign-up has this confirmation link (mistyped, or removed unconfirmed after 30 days).',
   ALREADY_NOMINATED: 'The member has nominated this address already (one letter per address per member).',
+  ALREADY_A_MEMBER: 'The address nominated belongs to a member of the club already.',
   NOMINATION_LINKS_FULL: 'The member has five live nomination links; one must be retired before another is made.',
   NOMINATION_LINK_UNKNOWN: 'The member has no live nomination link with this code.',
 } as const;

@@ -15,7 +15,12 @@ const CODE = /^[A-Za-z0-9_-]{16,64}$/;
  * Letters a member may have the club send in a day: enough for a dinner party's guest list, too few
  * to turn a membership into a mailing list.
  */
-const EMAILS_PER_DAY = { name: 'nominate-by-email', limit: 10, windowSeconds: 24 * 3600 } as const;
+const EMAILS_PER_DAY = {
+  name: 'nominate-by-email',
+  limit: 10,
+  windowSeconds: 24 * 3600,
+  message: 'That makes ten nominations today: please continue tomorrow.',
+} as const;
 
 /** 'Nominate' in the member's account: their personal links and the people they nominated by email. */
 @ApiTags('members')
@@ -65,19 +70,15 @@ export class MemberNominationsController {
   @ApiOperation({
     summary: 'Nominate by email: the club writes to the person once, in the member’s name, with their link',
     description:
-      'One email per address per member (409 ALREADY_NOMINATED), ten a day (429). A disposable or the member’s own address is refused (400).',
+      'One email per address per member (409 ALREADY_NOMINATED); a member’s address is not written to (409 ALREADY_A_MEMBER); ten asked a day (429). A disposable or the member’s own address is refused (400).',
   })
   @ApiAnswer(dataOnly(NOMINATION_SENT), { status: 201, description: 'Created' })
   @ApiErrors(400, 409, 429)
   async nominate(@Req() request: NominationsRequest, @Body() body: NominateByEmailDto) {
     const memberId = memberIdOf(request);
-    await this.limits.assertNotBlocked(
-      { ...EMAILS_PER_DAY, message: 'You have nominated ten people today: please continue tomorrow.' },
-      memberId,
-    );
-    const sent = await this.nominations.nominateByEmail(memberId, body);
-    // Only a letter written counts against the day's ten (a refused address does not).
-    await this.limits.record(EMAILS_PER_DAY, memberId);
-    return { data: sent };
+    // Every nomination asked counts against the day's ten, refused or not: the answers must not
+    // become a way to learn, address by address, who belongs to the club.
+    await this.limits.consume(EMAILS_PER_DAY, memberId);
+    return { data: await this.nominations.nominateByEmail(memberId, body) };
   }
 }

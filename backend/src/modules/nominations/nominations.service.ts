@@ -176,6 +176,12 @@ export class NominationsService {
       const own = 'That is your own address: please give the address of the person you nominate.';
       throw AppError.badRequest(own, { email: own });
     }
+    if (await this.members.isMemberAddress(email)) {
+      throw AppError.conflict(
+        'This person is already a member of the club: there is no need to nominate them.',
+        'ALREADY_A_MEMBER',
+      );
+    }
     const [link] = await this.links(memberId);
     try {
       return await this.em.fork().transactional(async (em) => {
@@ -263,6 +269,7 @@ export class NominationsService {
 
   /** The staff's view of one member's nominations: credited and suspect apart, with the reasons. */
   async forStaff(memberId: string): Promise<StaffNominationsView> {
+    if (!(await this.members.describe([memberId])).has(memberId)) throw AppError.notFound('Member not found');
     const em = this.em.fork();
     const [nominees, sent, activeLinks] = await Promise.all([
       this.waitlist.nominatedBy(memberId),
