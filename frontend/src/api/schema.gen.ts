@@ -358,7 +358,7 @@ export interface paths {
     };
     /**
      * The funnel (visits, sign-ups, confirmed, offered or invited, attending, paid) for a range, and by day
-     * @description A cohort: the people who signed up in the range (UTC days, both ends included; the last 90 days by default) and how far each went since.
+     * @description A cohort: the people who signed up in the range (UTC days, both ends included; the last 90 days by default) and how far each went since, as of the last rebuild (asOf; a repeating job). Medians are read from bucket counts, so approximate.
      */
     get: operations['InsightsAdmin_funnel'];
     put?: never;
@@ -1827,7 +1827,7 @@ export interface paths {
     put?: never;
     /**
      * Nominate by email: the club writes to the person once, in the member’s name, with their link
-     * @description One email per address per member (409 ALREADY_NOMINATED), ten a day (429). A disposable or the member’s own address is refused (400).
+     * @description One email per address per member (409 ALREADY_NOMINATED); a member’s address is not written to (409 ALREADY_A_MEMBER); ten asked a day (429). A disposable or the member’s own address is refused (400).
      */
     post: operations['MemberNominations_nominate'];
     delete?: never;
@@ -2997,6 +2997,7 @@ export interface components {
         | 'DISPOSABLE_EMAIL_REFUSED'
         | 'CONFIRMATION_LINK_INVALID'
         | 'ALREADY_NOMINATED'
+        | 'ALREADY_A_MEMBER'
         | 'NOMINATION_LINKS_FULL'
         | 'NOMINATION_LINK_UNKNOWN';
       /** @description The payment provider’s own code for a declined card (card_declined). */
@@ -3131,6 +3132,8 @@ export interface components {
     };
     InsightsCampaigns: {
       data: {
+        /** Format: date-time */
+        asOf: string | null;
         /** Format: date */
         from: string;
         rows: {
@@ -3151,6 +3154,8 @@ export interface components {
     };
     InsightsFunnel: {
       data: {
+        /** Format: date-time */
+        asOf: string | null;
         days: {
           attending: number;
           came: number;
@@ -3178,6 +3183,8 @@ export interface components {
     };
     InsightsSponsor: {
       data: {
+        /** Format: date-time */
+        asOf: string | null;
         /** Format: date */
         from: string;
         sponsor: {
@@ -3191,6 +3198,7 @@ export interface components {
           paid: number;
           signedUp: number;
           suspect: number;
+          visits: number;
         };
         /** Format: date */
         to: string;
@@ -3198,6 +3206,8 @@ export interface components {
     };
     InsightsSponsors: {
       data: {
+        /** Format: date-time */
+        asOf: string | null;
         /** Format: date */
         from: string;
         rows: {
@@ -3211,6 +3221,7 @@ export interface components {
           paid: number;
           signedUp: number;
           suspect: number;
+          visits: number;
         }[];
         /** Format: date */
         to: string;

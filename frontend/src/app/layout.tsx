@@ -17,7 +17,9 @@ export function AppLayout() {
     // A hash link (e.g. /#access) is scrolled into place by the page that owns the anchor.
     if (!loaded.current && !window.location.hash) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     loaded.current = false;
-    track('page_view', { path: pathname });
+    // The address's query (utm_*, ref) and the referring page let the server count the visit by
+    // campaign; it keeps neither (only their fields and the referrer's host, for public pages).
+    track('page_view', { path: pathname, search: window.location.search, referrer: document.referrer });
   }, [pathname]);
 
   return (

@@ -25,7 +25,7 @@ export const ROLE_NAMES: Record<StaffRole, string> = {
 
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   owner: 'Everything, including staff accounts, the audit log, maintenance, refunds and the queues.',
-  events: 'Waitlist, membership offers, events, invitations, RSVPs and payments (read only).',
+  events: 'Waitlist, membership offers, events, invitations, RSVPs, payments (read only) and insights.',
   concierge: 'The requests desk, members (read only), vendors and applications.',
   door: 'Door check-in only, for the events assigned below.',
 };

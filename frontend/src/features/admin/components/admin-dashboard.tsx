@@ -15,6 +15,7 @@ const RequestsTab = lazy(() => import('../../requests-desk/requests-tab'));
 const MembersTab = lazy(() => import('./members-tab'));
 const StaffTab = lazy(() => import('./staff-tab'));
 const AuditTab = lazy(() => import('./audit-tab'));
+const InsightsTab = lazy(() => import('../../insights/insights-tab'));
 
 function TabFallback() {
   return (
@@ -67,6 +68,16 @@ const sections: Array<{ key: string; label: string; right: StaffRight; children:
     children: (
       <Suspense fallback={<TabFallback />}>
         <LaunchPartyTab />
+      </Suspense>
+    ),
+  },
+  {
+    key: 'insights',
+    label: 'Insights',
+    right: 'insights',
+    children: (
+      <Suspense fallback={<TabFallback />}>
+        <InsightsTab />
       </Suspense>
     ),
   },
