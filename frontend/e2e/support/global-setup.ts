@@ -85,6 +85,8 @@ export default async function globalSetup(): Promise<void> {
     DEFAULT_EVENT_TIME_ZONE: 'UTC',
     // Replies long enough in time to reload or press Stop while they stream.
     OFFLINE_REPLY_PIECE_DELAY_MS: '40',
+    // The insights funnel is rebuilt by a repeating job: often enough that a sign-up shows within seconds.
+    INSIGHTS_ROLLUP_INTERVAL_SECONDS: '3',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   const child = spawn(process.execPath, [resolve(ROOT, 'infra', 'start.mjs')], {
