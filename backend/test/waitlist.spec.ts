@@ -605,6 +605,41 @@ describe('POST /api/waitlist', () => {
       expect(JSON.stringify(await rows())).not.toContain(token);
     });
 
+    it('sends the confirmation link again to a repeat sign-up not yet confirmed, once a day, never once confirmed', async () => {
+      await request(t.http).post('/api/waitlist').send(valid).expect(200);
+      await t.drain();
+      const { token } = confirmationLink();
+      // Just signed up: the welcome email may still be on its way, so a quick repeat sends nothing.
+      await request(t.http).post('/api/waitlist').send(valid).expect(200, { success: true });
+      await t.drain();
+      expect(smtp.received).toHaveLength(1);
+
+      await db().execute(`update waitlist_entries set created_at = now() - interval '3 days'`);
+      await request(t.http)
+        .post('/api/waitlist')
+        .send({ ...valid, email: 'ADA.LOVELACE@example.com ' })
+        .expect(200, { success: true });
+      await t.drain();
+      expect(smtp.received).toHaveLength(2);
+      const again = readable(smtp.received[1].raw);
+      expect(again).toContain(`/waitlist/confirm/${token}`);
+      expect(again).toContain('needs only your confirmation');
+      // Strictly transactional: no unsubscribe.
+      expect(smtp.received[1].raw).not.toMatch(/^List-Unsubscribe/m);
+      // Once a day.
+      await request(t.http).post('/api/waitlist').send(valid).expect(200);
+      await t.drain();
+      expect(smtp.received).toHaveLength(2);
+      expect(await rows()).toHaveLength(1);
+
+      // Confirmed: never again.
+      await request(t.http).post('/api/waitlist/confirm').send({ token }).expect(200);
+      await db().execute(`delete from email_deliveries where kind = 'waitlist.confirm-again'`);
+      await request(t.http).post('/api/waitlist').send(valid).expect(200);
+      await t.drain();
+      expect(smtp.received).toHaveLength(2);
+    });
+
     it.each([
       [{ token: 'A'.repeat(43) }, 404, 'CONFIRMATION_LINK_INVALID'],
       [{ token: 'not a token!' }, 404, 'CONFIRMATION_LINK_INVALID'],
@@ -625,18 +660,21 @@ describe('POST /api/waitlist', () => {
         invited: 'invited@example.com',
         member: 'member@example.com',
       };
-      for (const email of Object.values(emails)) {
+      // (The rate limit here is 5 sign-ups a minute: the confirmed one is written by SQL.)
+      for (const email of [emails.stale, emails.recent, emails.invited, emails.member]) {
         await request(t.http)
           .post('/api/waitlist')
           .send({ ...valid, email, ref: undefined })
           .expect(200);
       }
+      await db().execute(
+        `insert into waitlist_entries (id, email, consent, created_at, confirmed_at)
+         values (gen_random_uuid(), ?, true, now() - interval '40 days', now() - interval '39 days')`,
+        [emails.confirmedLongAgo],
+      );
       await t.drain();
       await db().execute(`update waitlist_entries set created_at = now() - interval '31 days' where email <> ?`, [
         emails.recent,
-      ]);
-      await db().execute(`update waitlist_entries set confirmed_at = now() - interval '30 days' where email = ?`, [
-        emails.confirmedLongAgo,
       ]);
       // Something attached: an invitation to the address, a member who came from the entry.
       await asAdmin(t);
@@ -648,6 +686,13 @@ describe('POST /api/waitlist', () => {
         .expect(200, { offered: 1, skipped: [] });
       await t.drain();
       const stale = await entry(emails.stale);
+      // Its link sent again once (a repeat sign-up): that record goes with it too.
+      await request(t.http)
+        .post('/api/waitlist')
+        .send({ ...valid, email: emails.stale, ref: undefined })
+        .expect(200);
+      await t.drain();
+      expect(await count('email_deliveries', `key like 'waitlist.confirm-again:${stale.id}:%'`)).toBe(1);
       const ledgerOfStale = `subject_id = '${stale.id}'`;
       expect(await count('consent_ledger', ledgerOfStale)).toBe(2);
 
@@ -655,8 +700,8 @@ describe('POST /api/waitlist', () => {
       expect((await rows()).map((row) => row.email).sort()).toEqual(
         [emails.recent, emails.confirmedLongAgo, emails.invited, emails.member].sort(),
       );
-      expect(await count('email_deliveries', `key = 'waitlist.welcome:${stale.id}'`)).toBe(0);
-      expect(await count('email_deliveries', `kind = 'waitlist.welcome'`)).toBe(4);
+      expect(await count('email_deliveries', `key like 'waitlist.%:${stale.id}%'`)).toBe(0);
+      expect(await count('email_deliveries', `kind = 'waitlist.welcome'`)).toBe(3);
       // The ledger keeps its rows (no personal data in them); a second run finds nothing more.
       expect(await count('consent_ledger', ledgerOfStale)).toBe(2);
       expect(await t.app.get(WaitlistRetention).deleteUnconfirmed()).toBe(0);

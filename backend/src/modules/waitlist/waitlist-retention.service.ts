@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { pgTextArray } from '../../common/pg-array';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
+import { CONFIRM_AGAIN_PREFIX } from './waitlist.service';
 
 /** An entry the clean-up considers: unconfirmed past its days. */
 export interface RetentionCandidate {
@@ -74,6 +75,10 @@ export class WaitlistRetention {
           await this.emails.deleteByKeys(
             em,
             doomed.map((id) => `waitlist.welcome:${id}`),
+          );
+          await this.emails.deleteByKeyPrefixes(
+            em,
+            doomed.map((id) => `${CONFIRM_AGAIN_PREFIX}${id}:`),
           );
           await em.execute(`delete from waitlist_entries where id = any(?::uuid[])`, [pgTextArray(doomed)]);
         }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
@@ -44,6 +45,46 @@ export class WaitlistMailer {
         });
         return { to: entry.email, subject: `Confirm your place · ${brand}`, ...body };
       },
+    );
+  }
+
+  /**
+   * Sends the confirmation link again (someone signed up again before confirming): strictly
+   * transactional, so no category, never suppressed. Nothing is sent once the entry is confirmed
+   * or gone; at most one such email per entry per day (its key).
+   */
+  async sendConfirmationAgain(entryId: string, key: string, job?: Job): Promise<void> {
+    const entry = await this.waitlist.findById(entryId);
+    // Removed since (unconfirmed past its days, with this email's record): nothing to send.
+    if (!entry) return;
+    if (entry.confirmedAt) {
+      await this.emails.skip(
+        key,
+        { kind: 'waitlist.confirm-again', recipient: entry.email },
+        'Confirmed before the email went out',
+      );
+      return;
+    }
+    const brand = this.config.BRAND_NAME;
+    await this.emails.deliverOnce(
+      key,
+      { kind: 'waitlist.confirm-again', recipient: entry.email },
+      () => {
+        const body = renderBrandEmail({
+          brand,
+          appUrl: this.config.APP_URL,
+          preheader: 'Your link to confirm your place, as requested.',
+          heading: 'Confirm Your Place',
+          paragraphs: [
+            entry.fullName ? `Dear ${entry.fullName},` : 'Dear friend,',
+            `You asked to join ${brand} again: your request is already with us, and needs only your confirmation. The button below confirms your place.`,
+            `If you did not ask, no need to do anything: an unconfirmed request is removed after ${this.config.WAITLIST_UNCONFIRMED_DAYS} days.`,
+          ],
+          action: { label: 'Confirm your place', url: this.waitlist.confirmationUrl(entry.id) },
+        });
+        return { to: entry.email, subject: `Confirm your place · ${brand}`, ...body };
+      },
+      { job },
     );
   }
 }

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { AdminWaitlistController, AdminWaitlistExportController } from './admin/admin-waitlist.controller';
 import { AdminWaitlistService } from './admin/admin-waitlist.service';
 import { DeleteUnconfirmedJob } from './jobs/delete-unconfirmed.job';
+import { SendConfirmationAgainJob } from './jobs/send-confirmation-again.job';
 import { SendWaitlistWelcomeJob } from './jobs/send-waitlist-welcome.job';
 import { WaitlistCleanupScheduler } from './waitlist-cleanup.scheduler';
 import { WaitlistController } from './waitlist.controller';
@@ -23,6 +24,7 @@ import { WaitlistPersonalData } from './waitlist.personal-data';
     AdminWaitlistService,
     WaitlistMailer,
     SendWaitlistWelcomeJob,
+    SendConfirmationAgainJob,
     WaitlistRetention,
     DeleteUnconfirmedJob,
     WaitlistCleanupScheduler,

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { AppError } from '../../common/app-error';
 import { pgTextArray } from '../../common/pg-array';
@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { PreparedStatement } from '../../platform/database/prepared-statement';
 import { WriteCoalescer } from '../../platform/database/write-coalescer';
+import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { jobQueue } from '../../platform/queue/job-payloads';
 import { OutboxRelay } from '../../platform/queue/outbox-relay.service';
 import { ConsentService, subjectKeyOf, WAITLIST_CONFIRM_CONSENT } from '../privacy';
@@ -82,9 +83,15 @@ const joinWaitlist = new PreparedStatement<{ id: string; email_normalised: strin
  */
 const MAX_BATCH = 100;
 const MAX_BATCHES_IN_FLIGHT = 4;
+/**
+ * A repeat sign-up of an unconfirmed entry at least this old sends its confirmation link again
+ * (younger, its welcome email is likely still on its way).
+ */
+const RESEND_AFTER_MINUTES = 2;
 
 @Injectable()
 export class WaitlistService {
+  private readonly logger = new Logger(WaitlistService.name);
   private readonly signUps = new WriteCoalescer<SignUpColumns, Exclude<JoinOutcome, 'ignored'>>(
     (batch) => this.write(batch),
     { maxBatch: MAX_BATCH, maxInFlight: MAX_BATCHES_IN_FLIGHT },
@@ -94,6 +101,7 @@ export class WaitlistService {
     private readonly em: EntityManager,
     private readonly relay: OutboxRelay,
     private readonly consent: ConsentService,
+    private readonly emails: EmailDeliveryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -396,12 +404,66 @@ export class WaitlistService {
     );
     if (rows.length > 0) this.relay.nudge();
     const added = new Set(rows.map((row) => row.email_normalised));
+    const again = [...firstOfMailbox.keys()].filter((mailbox) => !added.has(mailbox));
+    if (again.length > 0) await this.sendConfirmationAgain(again);
     return batch.map((signUp) =>
       firstOfMailbox.get(signUp[2]) === signUp && added.has(signUp[2]) ? 'joined' : 'already-joined',
     );
+  }
+
+  /**
+   * Someone signed up again with an address already on the list (as the spec answers, success):
+   * if that entry is still unconfirmed, its confirmation link is sent again, at most once a day per
+   * entry (the email's key names the day), so a lost welcome email does not lose the place. A
+   * failure here is logged, not answered: the sign-up itself stands.
+   */
+  private async sendConfirmationAgain(mailboxes: string[]): Promise<void> {
+    try {
+      const day = new Date().toISOString().slice(0, 10);
+      const queued = await this.em.fork().transactional(async (em) => {
+        const entries = await em.execute<Array<{ id: string; email: string }>>(
+          `select id, email from waitlist_entries
+            where email_normalised = any(?::text[]) and confirmed_at is null
+              and created_at < now() - make_interval(mins => ?)`,
+          [pgTextArray(mailboxes), RESEND_AFTER_MINUTES],
+        );
+        const sent = await this.emails.keysWithStatus(
+          em,
+          entries.map((entry) => confirmAgainKey(entry.id, day)),
+          ['sent', 'sending', 'unknown'],
+        );
+        let count = 0;
+        for (const entry of entries) {
+          const key = confirmAgainKey(entry.id, day);
+          if (sent.has(key)) continue;
+          await this.emails.queue(
+            em,
+            { key, kind: 'waitlist.confirm-again', recipient: entry.email },
+            'waitlist.confirm-again',
+            {
+              entryId: entry.id,
+              key,
+            },
+          );
+          count += 1;
+        }
+        return count;
+      });
+      if (queued > 0) this.relay.nudge();
+    } catch (error) {
+      this.logger.warn(`Could not send confirmation links again: ${(error as Error).message}`);
+    }
   }
 }
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
+
+/** The key of the email that sends an entry's confirmation link again on `day` (YYYY-MM-DD). */
+export function confirmAgainKey(entryId: string, day: string): string {
+  return `${CONFIRM_AGAIN_PREFIX}${entryId}:${day}`;
+}
+
+/** Every confirm-again email of an entry starts with this and its id. */
+export const CONFIRM_AGAIN_PREFIX = 'waitlist.confirm-again:';

@@ -398,4 +398,19 @@ export class EmailDeliveryService {
     );
     return rows.length;
   }
+
+  /**
+   * Deletes the records of emails whose keys start with one of `prefixes` (e.g. every
+   * `waitlist.confirm-again:<id>:<day>` of an entry), in the caller's transaction, for the same
+   * reason as deleteByKeys. Answers how many were deleted.
+   */
+  async deleteByKeyPrefixes(em: EntityManager, prefixes: string[]): Promise<number> {
+    if (prefixes.length === 0) return 0;
+    const patterns = prefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const rows = await em.execute<Array<{ id: string }>>(
+      `delete from email_deliveries where key like any(?::text[]) returning id`,
+      [pgTextArray(patterns)],
+    );
+    return rows.length;
+  }
 }
