@@ -48,6 +48,9 @@ const InvitationPayment = page(() => import('./routes/invitation-payment'), 'Inv
 const Invitation = page(() => import('./routes/invitation'), 'InvitationRoute');
 const ThankYou = page(() => import('./routes/thank-you'), 'ThankYouRoute');
 const VendorApply = page(() => import('./routes/vendor-apply'), 'VendorApplyRoute');
+const YourData = page(() => import('./routes/your-data'), 'YourDataRoute');
+const YourDataLink = page(() => import('./routes/your-data'), 'YourDataLinkRoute');
+const YourDataDownload = page(() => import('./routes/your-data'), 'YourDataDownloadRoute');
 const WaitlistConfirm = page(() => import('./routes/waitlist-confirm'), 'WaitlistConfirmRoute');
 
 /**
@@ -121,6 +124,9 @@ export function AppRoutes() {
           <Route path="/concierge/account" element={<ConciergeAccount />} />
           <Route path="/membership/:token" element={<Membership />} />
           <Route path="/members/sign-in/:token" element={<MemberSignIn />} />
+          <Route path="/your-data" element={<YourData />} />
+          <Route path="/your-data/:token" element={<YourDataLink />} />
+          <Route path="/your-data/download/:token" element={<YourDataDownload />} />
           <Route path="/waitlist/confirm/:token" element={<WaitlistConfirm />} />
           <Route path="/simple-concierge" element={<SimpleConcierge />} />
           <Route path="/modern-concierge" element={<ModernConcierge />} />

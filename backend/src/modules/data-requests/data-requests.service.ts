@@ -335,10 +335,12 @@ export class DataRequestsService {
     const zip = await this.zip(files, at);
     const token = downloadToken(this.config.SESSION_SECRET, requestId);
     const counts = Object.fromEntries(
-      files.map(([name, , records]) => [
-        name,
-        Object.values(records).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : v == null ? 0 : 1), 0),
-      ]),
+      files
+        .map(([name, , records]): [string, number] => [
+          name,
+          Object.values(records).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : v == null ? 0 : 1), 0),
+        ])
+        .filter(([, count]) => count > 0),
     );
     await em.transactional(async (tx) => {
       const updated = await tx.execute<Array<{ id: string }>>(

@@ -16,6 +16,7 @@ const MembersTab = lazy(() => import('./members-tab'));
 const StaffTab = lazy(() => import('./staff-tab'));
 const AuditTab = lazy(() => import('./audit-tab'));
 const InsightsTab = lazy(() => import('../../insights/insights-tab'));
+const DataRequestsTab = lazy(() => import('../../data-requests/data-requests-tab'));
 
 function TabFallback() {
   return (
@@ -88,6 +89,16 @@ const sections: Array<{ key: string; label: string; right: StaffRight; children:
     children: (
       <Suspense fallback={<TabFallback />}>
         <StaffTab />
+      </Suspense>
+    ),
+  },
+  {
+    key: 'data-requests',
+    label: 'Data Requests',
+    right: 'privacy',
+    children: (
+      <Suspense fallback={<TabFallback />}>
+        <DataRequestsTab />
       </Suspense>
     ),
   },

@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { EmailText } from '../../../lib/email-text';
 import { NominateSection } from '../../nominations';
+import { YourDataSection } from '../../data-requests';
 import {
   signOut,
   TIER_NAMES,
@@ -276,6 +277,8 @@ export function AccountPage({ onSignedOut }: { onSignedOut: () => void }) {
             </ul>
           )}
         </section>
+
+        <YourDataSection classes={{ section: styles.section, head: styles.sectionHead, title: styles.sectionTitle }} />
       </section>
 
       <Modal
