@@ -405,5 +405,22 @@ describe('Your data: export and erasure', () => {
     expect(actions.map((a) => a.action)).toEqual(['data-request.open', 'data-request.erase']);
     const all = await admin(t).get('/data-requests?status=all').expect(200);
     expect(all.body.data[0]).toMatchObject({ status: 'completed', daysLeft: null });
+
+    // A backup from before the erasure is restored: she is back, and the erasure's request is not.
+    const kept = (await admin(t).get('/data-requests/erased-keys').expect(200)).body.data as string[];
+    expect(kept).toHaveLength(1);
+    await sql(`delete from data_requests`);
+    await request(t.http).post('/api/waitlist').send({ email: EMAIL, fullName: NAME, consent: true }).expect(200);
+    expect(await whereFound(NAME)).toEqual(['waitlist_entries.full_name']);
+    await admin(t)
+      .post('/data-requests/replay', { subjectKeys: ['not-a-key'] })
+      .expect(400);
+    const replayed = await admin(t).post('/data-requests/replay', { subjectKeys: kept }).expect(200);
+    expect(replayed.body.data).toEqual([
+      expect.objectContaining({ status: 'completed', notes: 'Re-applied after a restore from a backup.' }),
+    ]);
+    expect(await whereFound(NAME)).toEqual([]);
+    // Nothing more to do: a second replay finds no one.
+    expect((await admin(t).post('/data-requests/replay', { subjectKeys: kept }).expect(200)).body.data).toEqual([]);
   });
 });

@@ -57,6 +57,13 @@ export class BookingsPersonalData implements PersonalDataHolder, OnModuleInit {
     return { savedCards: exportRows(cards), payments: exportRows(payments) };
   }
 
+  async addresses(em: EntityManager): Promise<string[]> {
+    const rows = await em.execute<Array<{ email: string }>>(
+      `select distinct recipient_email as email from booking_payments where recipient_email <> 'erased'`,
+    );
+    return rows.map((r) => r.email);
+  }
+
   async erase(em: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
     const [where, params] = this.where(subject);
     const cards = subject.memberId

@@ -1,11 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBasicAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiAnswer, ApiErrors, dataOnly, page } from '../../common/api-schema';
+import { ApiAnswer, ApiErrors, dataOnly, page, t } from '../../common/api-schema';
 import { AppError } from '../../common/app-error';
 import { UUID } from '../../common/uuid';
 import { StaffOnly, type AdminRequest } from '../admin';
 import { DataRequestsService, type DataRequestView } from './data-requests.service';
-import { DataRequestQueueDto, RefuseDataRequestDto, StaffDataRequestDto } from './dto/data-request.dto';
+import {
+  DataRequestQueueDto,
+  RefuseDataRequestDto,
+  ReplayErasuresDto,
+  StaffDataRequestDto,
+} from './dto/data-request.dto';
 import { DATA_REQUEST } from './dto/data-requests.schemas';
 
 function requestId(value: string): string {
@@ -42,6 +47,27 @@ export class DataRequestsAdminController {
   @ApiErrors(400, 404)
   async start(@Req() request: AdminRequest, @Body() body: StaffDataRequestDto): Promise<{ data: DataRequestView }> {
     return { data: await this.requests.startByStaff(request.admin!, body) };
+  }
+
+  @Get('erased-keys')
+  @ApiOperation({
+    summary:
+      'The subject keys of every completed erasure (no personal data): keep them aside before restoring a backup',
+  })
+  @ApiAnswer(dataOnly(t.array(t.string({ pattern: '^[0-9a-f]{64}$' }))))
+  async erasedKeys(): Promise<{ data: string[] }> {
+    return { data: await this.requests.erasedKeys() };
+  }
+
+  @Post('replay')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'After a restore: erases again everyone a completed erasure names (the restored ones and the keys given)',
+  })
+  @ApiAnswer(dataOnly(t.array(DATA_REQUEST)))
+  @ApiErrors(400)
+  async replay(@Req() request: AdminRequest, @Body() body: ReplayErasuresDto): Promise<{ data: DataRequestView[] }> {
+    return { data: await this.requests.replayErasures(request.admin!, body.subjectKeys ?? []) };
   }
 
   @Post(':id/complete')

@@ -536,6 +536,47 @@ export class DataRequestsService {
     return input.kind === 'erasure' && OPEN.includes(opened.status) ? this.erase(opened.id) : opened;
   }
 
+  /** The subject keys of every completed erasure: what to keep aside before restoring a backup. */
+  async erasedKeys(): Promise<string[]> {
+    const rows = await this.em
+      .fork()
+      .execute<Array<{ subject_key: string }>>(
+        `select distinct subject_key from data_requests where kind = 'erasure' and status = 'completed' order by 1`,
+      );
+    return rows.map((r) => r.subject_key);
+  }
+
+  /**
+   * After a restore from a backup: erases again everyone whose subject key a completed erasure
+   * recorded (those of the restored database, and `subjectKeys` kept aside before the restore). The
+   * holders list the addresses they keep; an address whose key matches is erased through a new
+   * request, noted as re-applied. Answers the requests carried out.
+   */
+  async replayErasures(actor: { id: string } | null, subjectKeys: string[] = []): Promise<DataRequestView[]> {
+    const keys = new Set([...subjectKeys, ...(await this.erasedKeys())]);
+    if (keys.size === 0) return [];
+    const em = this.em.fork();
+    const found = new Map<string, string>();
+    for (const holder of this.registry.all()) {
+      for (const address of (await holder.addresses?.(em)) ?? []) {
+        const key = this.consent.subjectKey(address);
+        if (keys.has(key) && !found.has(key)) found.set(key, address);
+      }
+    }
+    const done: DataRequestView[] = [];
+    for (const email of found.values()) {
+      const opened = await this.open({
+        kind: 'erasure',
+        email,
+        requestedBy: 'staff',
+        staffActorId: actor?.id,
+        notes: 'Re-applied after a restore from a backup.',
+      });
+      done.push(OPEN.includes(opened.status) ? await this.erase(opened.id) : opened);
+    }
+    return done;
+  }
+
   /** An owner carries out an open request: an erasure now; an export built (again) and emailed. */
   async complete(id: string): Promise<DataRequestView> {
     const row = await this.row(id);
@@ -578,29 +619,22 @@ export class DataRequestsService {
   }
 
   /** For the mailer: the address and state of a request (null once erased). */
-  async forMail(
-    id: string,
-  ): Promise<{
+  async forMail(id: string): Promise<{
     email: string | null;
     kind: DataRequestKind;
     status: DataRequestStatus;
     downloadExpiresAt: Date | null;
     live: boolean;
   } | null> {
-    const [row] = await this.em
-      .fork()
-      .execute<
-        Array<{
-          subject_email: string | null;
-          kind: DataRequestKind;
-          status: DataRequestStatus;
-          download_expires_at: Date | null;
-          kept: boolean;
-        }>
-      >(
-        `select subject_email, kind, status, download_expires_at, export_file is not null as kept from data_requests where id = ?`,
-        [id],
-      );
+    const [row] = await this.em.fork().execute<
+      Array<{
+        subject_email: string | null;
+        kind: DataRequestKind;
+        status: DataRequestStatus;
+        download_expires_at: Date | null;
+        kept: boolean;
+      }>
+    >(`select subject_email, kind, status, download_expires_at, export_file is not null as kept from data_requests where id = ?`, [id]);
     if (!row) return null;
     const expires = row.download_expires_at ? new Date(row.download_expires_at) : null;
     return {

@@ -48,6 +48,11 @@ export interface PersonalDataHolder {
   /** Who else this person is here: a member id, more addresses, names (run before export and erase). */
   identify?(em: EntityManager, subject: DataSubject): Promise<SubjectClues>;
   export(em: EntityManager, subject: DataSubject): Promise<ExportedRecords>;
+  /**
+   * Every address this holder keeps (as typed), for re-applying erasures after a restore from a
+   * backup: the addresses whose subject key an erasure recorded are erased again.
+   */
+  addresses?(em: EntityManager): Promise<string[]>;
   /** Removes or anonymises, in the caller's transaction; answers how many rows it touched, by kind. */
   erase(em: EntityManager, subject: DataSubject): Promise<Record<string, number>>;
 }

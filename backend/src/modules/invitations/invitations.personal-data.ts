@@ -108,6 +108,13 @@ export class InvitationsPersonalData implements PersonalDataHolder, OnModuleInit
     };
   }
 
+  async addresses(em: EntityManager): Promise<string[]> {
+    const rows = await em.execute<Array<{ email: string }>>(
+      `select distinct recipient_email as email from invitations where recipient_email not like 'erased-%'`,
+    );
+    return rows.map((r) => r.email);
+  }
+
   async erase(em: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
     const invitations = await this.invitations(em, subject);
     if (invitations.length === 0) return {};

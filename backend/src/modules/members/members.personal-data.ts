@@ -74,6 +74,13 @@ export class MembersPersonalData implements PersonalDataHolder, OnModuleInit {
     };
   }
 
+  async addresses(em: EntityManager): Promise<string[]> {
+    const rows = await em.execute<Array<{ email: string }>>(
+      `select email from members where email not like 'erased-%'`,
+    );
+    return rows.map((r) => r.email);
+  }
+
   async erase(em: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
     const member = await this.member(em, subject);
     if (!member) return {};

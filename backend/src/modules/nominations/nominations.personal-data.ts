@@ -50,6 +50,11 @@ export class NominationsPersonalData implements PersonalDataHolder, OnModuleInit
     return { links: exportRows(links), nominated: exportRows(sent), nominatedYou: exportRows(received) };
   }
 
+  async addresses(em: EntityManager): Promise<string[]> {
+    const rows = await em.execute<Array<{ email: string }>>(`select distinct email from nominations_sent`);
+    return rows.map((r) => r.email);
+  }
+
   async erase(em: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
     const addresses = pgTextArray(subjectAddresses(subject));
     const received = await em.execute<Array<{ id: string }>>(

@@ -41,6 +41,11 @@ export class WaitlistPersonalData implements PersonalDataHolder, OnModuleInit {
     return { entries: exportRows(await this.rows(em, subject), NOT_EXPORTED) };
   }
 
+  async addresses(em: EntityManager): Promise<string[]> {
+    const rows = await em.execute<Array<{ email: string }>>(`select email from waitlist_entries`);
+    return rows.map((r) => r.email);
+  }
+
   async erase(em: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
     const deleted = await em.execute<Array<{ id: string }>>(
       `delete from waitlist_entries where lower(email) = any(?::text[]) returning id`,

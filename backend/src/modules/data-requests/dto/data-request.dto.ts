@@ -1,5 +1,15 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, Validate } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Validate,
+} from 'class-validator';
 import type { ValidationArguments, ValidatorConstraintInterface } from 'class-validator';
 import { ValidatorConstraint } from 'class-validator';
 import { isValidEmail } from '@maison/shared';
@@ -78,4 +88,13 @@ export class DataRequestQueueDto extends PageQueryDto {
   @IsOptional()
   @IsIn(['open', 'all'], { message: 'Please choose open or all requests' })
   status?: 'open' | 'all';
+}
+
+/** The subject keys kept aside before a restore (GET erased-keys), to erase again after it. */
+export class ReplayErasuresDto {
+  @IsOptional()
+  @IsArray({ message: 'Please give the subject keys as a list' })
+  @ArrayMaxSize(1_000_000, { message: 'Please give at most 1,000,000 subject keys at once' })
+  @Matches(/^[0-9a-f]{64}$/, { each: true, message: 'Each subject key is 64 hexadecimal characters' })
+  subjectKeys?: string[];
 }
