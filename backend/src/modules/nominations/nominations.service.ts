@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/environment';
 import { EmailDeliveryService } from '../../platform/mail/email-delivery.service';
 import { MembersService } from '../members';
-import { WaitlistService } from '../waitlist';
+import { WaitlistService, type NominatedEntry, type NominationStatus } from '../waitlist';
 import { NominationLink, NominationSent } from './nomination.entities';
 
 /** A member keeps a few personal links at once (one per circle they share it in), not a campaign's worth. */
@@ -235,7 +235,7 @@ export class NominationsService {
    * emailed it to. Idempotent: the same entry is decided the
    * same way again (the client count only grows, so a retry may only find more reason to doubt).
    */
-  async decide(entryId: string, ref: string): Promise<'credited' | 'suspect' | 'not-nominated'> {
+  async decide(entryId: string, ref: string): Promise<NominationStatus | 'not-nominated'> {
     const em = this.em.fork();
     const link = await em.findOne(NominationLink, { code: ref });
     if (!link) return 'not-nominated';
@@ -261,7 +261,7 @@ export class NominationsService {
     const fromClient = await this.waitlist.signUpsFromClient(entryId, window);
     if (fromClient >= this.config.NOMINATION_CLIENT_LIMIT) reasons.push(SUSPECT_REASONS.oneClient(fromClient, window));
 
-    const status = reasons.length > 0 ? 'suspect' : 'credited';
+    const status: NominationStatus = reasons.length > 0 ? 'suspect' : 'credited';
     await this.waitlist.markNomination(entryId, link.memberId, status, reasons);
     if (status === 'suspect') this.logger.log(`Nomination of entry ${entryId} is suspect: ${reasons.join('; ')}`);
     return status;
@@ -277,7 +277,7 @@ export class NominationsService {
       em.count(NominationLink, { memberId, revokedAt: null }),
     ]);
     const emailed = new Set(sent.map((s) => s.emailNormalised));
-    const view = (n: (typeof nominees)[number]): NomineeView => ({
+    const view = (n: NominatedEntry): NomineeView => ({
       entryId: n.id,
       name: n.fullName,
       email: n.email,
