@@ -32,7 +32,7 @@ export class NominationsMailer {
           heading: 'You Have Been Nominated',
           paragraphs: [
             `Dear ${letter.name},`,
-            `${letter.memberName}, a member of ${brand}, has nominated you to join us. Membership is by invitation only, and a word from a member is how most of our members first came to us.`,
+            `${letter.memberName}, a member of ${brand}, has nominated you to join us. Membership is by invitation only, and a member’s word carries weight with us.`,
             'Should you wish to accept, request your place through the link below. We will write to you once to confirm your address, and keep you informed as places open.',
             'If this is not for you, there is nothing to do: we will not write to you again about it.',
           ],
