@@ -265,6 +265,9 @@ describe('Nominations', () => {
     const invalid = await me.post(MINE, { name: '  ', email: 'not an address' }).expect(400);
     expect(invalid.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(Object.keys(invalid.body.fields).sort()).toEqual(['email', 'name']);
+    await me.post(MINE, { name: 'x'.repeat(121), email: 'long@example.org' }).expect(400);
+    await me.post(MINE, { name: ['Audrey'], email: { to: 'audrey@example.org' } }).expect(400);
+    await me.post(MINE, [1, 2]).expect(400);
 
     // Audrey signs up through the letter's link and confirms: Grace sees it beside her name.
     await signUp('audrey.hepburn@example.org', link.code, '192.0.2.40');
