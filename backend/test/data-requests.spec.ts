@@ -182,6 +182,13 @@ describe('Your data: export and erasure', () => {
       .expect(201);
     expect(asked.body.data).toMatchObject({ kind: 'export', status: 'verified', requestedBy: 'member' });
     await t.drain();
+    // Asked again within the hour: the copy already sent answers, with no second email.
+    const again = await request(t.http)
+      .post('/api/members/me/data-requests')
+      .set('Cookie', grace.cookie)
+      .send({ kind: 'export' })
+      .expect(201);
+    expect(again.body.data).toMatchObject({ id: asked.body.data.id, status: 'completed' });
 
     const email = await eventually(async () => {
       const found = mailTo(EMAIL, 'Your Copy Is Ready');
@@ -291,7 +298,15 @@ describe('Your data: export and erasure', () => {
     const queue = await admin(t).get('/data-requests').expect(200);
     expect(queue.body).toMatchObject({ total: 1, data: [{ id: asked.body.data.id, daysLeft: 30, overdue: false }] });
 
+    // An email to her still waiting in the queue never goes out.
+    await sql(
+      `insert into email_deliveries (id, key, kind, recipient, status, attempts, created_at, updated_at)
+       values (gen_random_uuid(), 'test.waiting', 'test.waiting', ?, 'queued', 0, now(), now())`,
+      [EMAIL],
+    );
     const done = await admin(t).post(`/data-requests/${asked.body.data.id}/complete`).expect(200);
+    const [waiting] = await sql<Row>(`select status, recipient from email_deliveries where key = 'test.waiting'`);
+    expect(waiting).toEqual({ status: 'skipped', recipient: 'erased' });
     expect(done.body.data).toMatchObject({ status: 'completed', email: null });
     expect(done.body.data.counts).toMatchObject({
       'waitlist.entries': 1,

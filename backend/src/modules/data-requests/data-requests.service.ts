@@ -279,6 +279,17 @@ export class DataRequestsService {
         [subjectKey, input.kind, pgTextArray(OPEN)],
       );
       if (existing) return viewOf(existing);
+      if (input.kind === 'export' && input.requestedBy !== 'staff') {
+        // A copy sent within the hour, its link still alive: that one answers (no second email).
+        const [recent] = await tx.execute<RequestRow[]>(
+          `select ${COLUMNS} from data_requests
+            where subject_key = ? and kind = 'export' and status = 'completed' and export_file is not null
+              and download_expires_at > now() and received_at > now() - interval '1 hour'
+            order by received_at desc limit 1`,
+          [subjectKey],
+        );
+        if (recent) return viewOf(recent);
+      }
       const id = randomUUID();
       const [row] = await tx.execute<RequestRow[]>(
         `insert into data_requests (id, kind, status, subject_email, subject_key, member_id, requested_by,

@@ -372,15 +372,20 @@ export class EmailDeliveryService {
 
   /**
    * An erasure, in the caller's transaction: the records of emails to these addresses (lower case)
-   * keep their kind, status and dates (each email still goes out at most once), but the recipient
-   * reads 'erased' and the mail server's last answer, which may quote the address, is dropped.
+   * keep their kind and dates (each email still goes out at most once), but the recipient reads
+   * 'erased' and the mail server's last answer, which may quote the address, is dropped. One still
+   * waiting to be sent (queued, or failed and to be tried again) is skipped: it never goes out.
    */
   async forgetRecipients(em: EntityManager, addresses: string[]): Promise<number> {
     if (addresses.length === 0) return 0;
     const rows = await em.execute<Array<{ id: string }>>(
-      `update email_deliveries set recipient = 'erased', last_error = null, updated_at = now()
+      `update email_deliveries
+          set recipient = 'erased',
+              last_error = case when status in ('queued', 'failed') then ? else null end,
+              status = case when status in ('queued', 'failed') then 'skipped' else status end,
+              updated_at = now()
         where lower(recipient) = any(?::text[]) returning id`,
-      [pgTextArray(addresses)],
+      ['Not sent: the recipient’s data was erased', pgTextArray(addresses)],
     );
     return rows.length;
   }
