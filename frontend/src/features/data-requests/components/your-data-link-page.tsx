@@ -1,4 +1,4 @@
-import { formatDate } from '@maison/shared';
+import { formatDate, formatDateTime } from '@maison/shared';
 import { Alert, Button, Spin } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -72,7 +72,12 @@ export function YourDataLinkPage({ token }: { token: string }) {
             {exported ? 'Your Copy Is on Its Way' : 'Your Request Is Received'}
           </h1>
           <p className={styles.text}>
-            {exported ? (
+            {exported && done.status === 'completed' ? (
+              <>
+                We sent a copy to <span className={styles.address}>{email}</span> within the hour. Its link works until{' '}
+                {formatDateTime(done.downloadExpiresAt ?? done.dueAt)}; please look for it in your inbox.
+              </>
+            ) : exported ? (
               <>
                 We are preparing a copy of everything we hold about you. It will arrive at{' '}
                 <span className={styles.address}>{email}</span> within minutes, as a download valid for 24 hours.

@@ -55,7 +55,12 @@ export function YourDataSection({ classes = {} }: { classes?: { section?: string
     ask.mutate(
       { kind: 'export' },
       {
-        onSuccess: () => message.success('Your copy is being prepared: it will arrive by email within minutes'),
+        onSuccess: (request) =>
+          message.success(
+            request.status === 'completed' && request.downloadExpiresAt
+              ? `We sent you a copy within the hour: its link works until ${formatDateTime(request.downloadExpiresAt)}`
+              : 'Your copy is being prepared: it will arrive by email within minutes',
+          ),
         onError: (error) => message.error(readable(error)),
       },
     );
