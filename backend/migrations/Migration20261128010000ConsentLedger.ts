@@ -9,9 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  * happened. Append-only in the database itself: a trigger refuses UPDATE, DELETE and TRUNCATE.
  *
  * `mail_preferences`: what each person receives now, one column per mail category. A trigger on
- * the ledger keeps it in the same transaction as every ledger row (granted or confirmed: yes;
- * withdrawn or erased: no), whoever writes the row (ConsentService.record, or the waitlist's
- * one-statement sign-up). No row: the person has no ledger row for any mail category, and receives
+ * the ledger keeps it in the same transaction as every ledger row (granted: yes; withdrawn or
+ * erased: no; confirmed: as it was, a confirmation does not undo a withdrawal made before it),
+ * whoever writes the row (ConsentService.record, or the waitlist's one-statement sign-up). No row: the person has no ledger row for any mail category, and receives
  * every category (see ConsentService.allows).
  */
 export class Migration20261128010000ConsentLedger extends Migration {
@@ -55,9 +55,12 @@ export class Migration20261128010000ConsentLedger extends Migration {
     this.addSql(`
       create function consent_ledger_keep_mail_preferences() returns trigger language plpgsql as $$
       declare
-        receives boolean := new.action in ('granted', 'confirmed');
+        receives boolean := new.action = 'granted';
       begin
-        if new.purpose = 'updates' then
+        -- A confirmation confirms what was granted: it does not undo a withdrawal made in between.
+        if new.action = 'confirmed' then
+          return null;
+        elsif new.purpose = 'updates' then
           insert into mail_preferences (subject_key, updates, updated_at) values (new.subject_key, receives, now())
             on conflict (subject_key) do update set updates = excluded.updates, updated_at = now();
         elsif new.purpose = 'event-invitations' then

@@ -70,20 +70,18 @@ describe('Consent ledger, unsubscribe and mail preferences', () => {
 
   it('keeps the ledger append-only: UPDATE, DELETE and TRUNCATE are refused by the database', async () => {
     const email = fresh();
-    await t.orm.em
-      .fork()
-      .transactional((tx) =>
-        consent.record(tx, [
-          {
-            email,
-            subjectType: 'waitlist',
-            purpose: 'updates',
-            action: 'granted',
-            source: 'form',
-            wordingVersion: 'waitlist-form-v1',
-          },
-        ]),
-      );
+    await t.orm.em.fork().transactional((tx) =>
+      consent.record(tx, [
+        {
+          email,
+          subjectType: 'waitlist',
+          purpose: 'updates',
+          action: 'granted',
+          source: 'form',
+          wordingVersion: 'waitlist-form-v1',
+        },
+      ]),
+    );
     const [row] = await ledger(email);
     expect(row).toMatchObject({ subject_type: 'waitlist', purpose: 'updates', action: 'granted', source: 'form' });
     // No address in the ledger: the key is an HMAC of the normalised address.
@@ -99,6 +97,11 @@ describe('Consent ledger, unsubscribe and mail preferences', () => {
     );
     await expect(sql('truncate consent_ledger')).rejects.toThrow(/append-only: TRUNCATE refused/);
     expect(await ledger(email)).toHaveLength(1);
+  });
+
+  it('has entities that match the migration’s tables', async () => {
+    const sql = await t.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    expect(sql.split(/;\s*\n/).filter((statement) => /consent_ledger|mail_preferences/.test(statement))).toEqual([]);
   });
 
   it('writes the two sign-up rows of a waitlist entry (the form’s words), and the fragment does the same in one statement', async () => {
@@ -138,6 +141,22 @@ describe('Consent ledger, unsubscribe and mail preferences', () => {
       ['event-invitations', 'granted', id],
     ]);
     const items = await consent.ledgerFor(other);
+    // A confirmation after an unsubscribe does not subscribe again; a new grant does.
+    await t.orm.em.fork().transactional((tx) =>
+      consent.record(tx, [
+        { email: other, subjectType: 'waitlist', purpose: 'updates', action: 'withdrawn', source: 'email-link' },
+        {
+          email: other,
+          subjectType: 'waitlist',
+          purpose: 'updates',
+          action: 'confirmed',
+          source: 'email-link',
+          wordingVersion: 'waitlist-form-v1',
+        },
+      ]),
+    );
+    expect(await consent.allows(other, 'updates')).toBe(false);
+    expect(await consent.allows(other, 'event-invitations')).toBe(true);
     expect(items[0]).toMatchObject({
       purpose: 'updates',
       action: 'granted',

@@ -48,6 +48,8 @@ const InvitationPayment = page(() => import('./routes/invitation-payment'), 'Inv
 const Invitation = page(() => import('./routes/invitation'), 'InvitationRoute');
 const ThankYou = page(() => import('./routes/thank-you'), 'ThankYouRoute');
 const VendorApply = page(() => import('./routes/vendor-apply'), 'VendorApplyRoute');
+const Unsubscribe = page(() => import('./routes/unsubscribe'), 'UnsubscribeRoute');
+const EmailPreferences = page(() => import('./routes/email-preferences'), 'EmailPreferencesRoute');
 const YourData = page(() => import('./routes/your-data'), 'YourDataRoute');
 const YourDataLink = page(() => import('./routes/your-data'), 'YourDataLinkRoute');
 const YourDataDownload = page(() => import('./routes/your-data'), 'YourDataDownloadRoute');
@@ -124,6 +126,8 @@ export function AppRoutes() {
           <Route path="/concierge/account" element={<ConciergeAccount />} />
           <Route path="/membership/:token" element={<Membership />} />
           <Route path="/members/sign-in/:token" element={<MemberSignIn />} />
+          <Route path="/unsubscribe/:token" element={<Unsubscribe />} />
+          <Route path="/email-preferences/:token" element={<EmailPreferences />} />
           <Route path="/your-data" element={<YourData />} />
           <Route path="/your-data/:token" element={<YourDataLink />} />
           <Route path="/your-data/download/:token" element={<YourDataDownload />} />

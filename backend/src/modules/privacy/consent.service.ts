@@ -79,7 +79,8 @@ const INSERT = `insert into consent_ledger
  * the same transaction (the migration's trigger).
  *
  * What a person receives, per mail category: the latest ledger row for that purpose decides
- * (granted or confirmed: yes; withdrawn or erased: no), read from mail_preferences. A person with
+ * (granted: yes; withdrawn or erased: no; a confirmation leaves it as it was, so confirming a
+ * sign-up after unsubscribing does not subscribe again), read from mail_preferences. A person with
  * no ledger row for a category receives it: members and guests the club wrote to before the
  * ledger existed, or whom staff invited, are in a relationship with the club until they say no.
  */

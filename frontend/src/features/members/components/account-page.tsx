@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useBrand } from '../../../app/config';
 import { EmailText } from '../../../lib/email-text';
+import { EmailsWeSendYou } from '../../privacy';
 import { NominateSection } from '../../nominations';
 import { YourDataSection } from '../../data-requests';
 import {
@@ -185,6 +186,8 @@ export function AccountPage({ onSignedOut }: { onSignedOut: () => void }) {
         </div>
 
         <WhatWeRemember />
+
+        <EmailsWeSendYou classes={{ section: styles.section, head: styles.sectionHead, title: styles.sectionTitle }} />
 
         <PaymentCard />
 
