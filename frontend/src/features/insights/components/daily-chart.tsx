@@ -2,11 +2,11 @@ import { Line } from '@ant-design/plots';
 import { palette } from '../../../app/theme';
 import type { FunnelDay } from '../api/insights';
 
-/** The series drawn, in the house's colours: the top of the funnel bright, its foot in gold. */
+/** The series drawn, in the house's colours: sign-ups bright, the foot of the funnel in gold. */
 const SERIES: Array<{ key: keyof FunnelDay; name: string; colour: string }> = [
-  { key: 'visits', name: 'Visits', colour: 'rgba(244, 238, 227, 0.55)' },
   { key: 'signedUp', name: 'Signed up', colour: palette.ivory },
-  { key: 'confirmed', name: 'Confirmed', colour: palette.goldLight },
+  { key: 'confirmed', name: 'Confirmed', colour: 'rgba(244, 238, 227, 0.5)' },
+  { key: 'invited', name: 'Offered or invited', colour: palette.goldLight },
   { key: 'paid', name: 'Paid', colour: palette.gold },
 ];
 
@@ -14,22 +14,25 @@ const AXIS = {
   labelFill: palette.ivory,
   labelFillOpacity: 0.7,
   labelFontSize: 11,
+  labelAutoHide: true,
+  labelAutoRotate: false,
   lineStroke: 'rgba(244, 238, 227, 0.2)',
   tickStroke: 'rgba(244, 238, 227, 0.2)',
   gridStroke: 'rgba(244, 238, 227, 0.08)',
   gridLineDash: [0, 0],
-  titleFill: palette.ivory,
 };
 
+const shortDay = (value: Date) =>
+  value.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /**
- * Visits, sign-ups, confirmations and payments by day (each by the day the person signed up, and
- * visits by the day of the visit). A module of its own, loaded only by the Insights tab: the
- * charting library never reaches the public pages.
+ * The people who signed up each day and how many of them have been confirmed, invited and have
+ * paid (visits, on another scale, are in the funnel and the day's CSV). A module of its own,
+ * loaded only by the Insights tab: the charting library never reaches the public pages.
  */
 export default function DailyChart({ days }: { days: FunnelDay[] }) {
-  const series = SERIES;
   const data = days.flatMap((day) =>
-    series.map((s) => ({ day: day.day, series: s.name, value: Number(day[s.key] ?? 0) })),
+    SERIES.map((s) => ({ day: new Date(`${day.day}T00:00:00Z`), series: s.name, value: Number(day[s.key] ?? 0) })),
   );
   return (
     <Line
@@ -40,10 +43,14 @@ export default function DailyChart({ days }: { days: FunnelDay[] }) {
       height={280}
       autoFit
       theme="classicDark"
-      scale={{ color: { domain: series.map((s) => s.name), range: series.map((s) => s.colour) } }}
-      style={{ lineWidth: 2 }}
-      axis={{ x: { ...AXIS, title: false }, y: { ...AXIS, title: false, grid: true } }}
+      scale={{ color: { domain: SERIES.map((s) => s.name), range: SERIES.map((s) => s.colour) } }}
+      style={{ lineWidth: 1.75 }}
+      axis={{
+        x: { ...AXIS, title: false, labelFormatter: shortDay },
+        y: { ...AXIS, title: false, grid: true },
+      }}
       legend={{ color: { itemLabelFill: palette.ivory, itemLabelFillOpacity: 0.85, position: 'top' } }}
+      tooltip={{ title: (d: { day: Date }) => shortDay(d.day) }}
       viewStyle={{
         viewFill: 'transparent',
         plotFill: 'transparent',

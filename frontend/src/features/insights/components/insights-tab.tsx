@@ -161,63 +161,67 @@ export default function InsightsTab() {
 
   return (
     <section aria-label="Insights">
-      <div className={styles.toolbar} role="group" aria-label="Range and filters">
-        <Segmented
-          className={styles.presets}
-          aria-label="Range"
-          value={preset?.value ?? 0}
-          options={[...PRESETS, ...(preset ? [] : [{ label: 'Custom', value: 0 }])]}
-          onChange={(value) => {
-            if (Number(value) > 0) setRange(lastDays(Number(value)));
-          }}
-        />
-        <Input
-          type="date"
-          aria-label="From"
-          className={styles.filter}
-          value={range.from}
-          max={range.to}
-          onChange={(e) => setRange({ ...range, from: e.target.value })}
-        />
-        <Input
-          type="date"
-          aria-label="To"
-          className={styles.filter}
-          value={range.to}
-          min={range.from}
-          onChange={(e) => setRange({ ...range, to: e.target.value })}
-        />
-        <Select
-          allowClear
-          showSearch
-          placeholder="Every source"
-          aria-label="Source"
-          className={styles.filter}
-          value={source}
-          onChange={(value?: string) => setSource(value)}
-          options={sourceOptions}
-        />
-        <Select
-          allowClear
-          showSearch
-          placeholder="Every campaign"
-          aria-label="Campaign"
-          className={styles.filter}
-          value={campaign}
-          onChange={(value?: string) => setCampaign(value)}
-          options={campaignOptions}
-        />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          placeholder="Anyone nominating"
-          aria-label="Nominated by"
-          className={styles.filter}
-          value={nominatedBy}
-          onChange={(value?: string) => setNominatedBy(value)}
-          options={sponsorOptions}
-        />
+      <div className={styles.toolbar}>
+        <div className={styles.group} role="group" aria-label="Range">
+          <Segmented
+            className={styles.presets}
+            aria-label="Last"
+            value={preset?.value ?? 0}
+            options={[...PRESETS, ...(preset ? [] : [{ label: 'Custom', value: 0 }])]}
+            onChange={(value) => {
+              if (Number(value) > 0) setRange(lastDays(Number(value)));
+            }}
+          />
+          <Input
+            type="date"
+            aria-label="From"
+            className={styles.date}
+            value={range.from}
+            max={range.to}
+            onChange={(e) => setRange({ ...range, from: e.target.value })}
+          />
+          <Input
+            type="date"
+            aria-label="To"
+            className={styles.date}
+            value={range.to}
+            min={range.from}
+            onChange={(e) => setRange({ ...range, to: e.target.value })}
+          />
+        </div>
+        <div className={styles.group} role="group" aria-label="Filters">
+          <Select
+            allowClear
+            showSearch
+            placeholder="Every source"
+            aria-label="Source"
+            className={styles.filter}
+            value={source}
+            onChange={(value?: string) => setSource(value)}
+            options={sourceOptions}
+          />
+          <Select
+            allowClear
+            showSearch
+            placeholder="Every campaign"
+            aria-label="Campaign"
+            className={styles.filter}
+            value={campaign}
+            onChange={(value?: string) => setCampaign(value)}
+            options={campaignOptions}
+          />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="Anyone nominating"
+            aria-label="Nominated by"
+            className={styles.filter}
+            value={nominatedBy}
+            onChange={(value?: string) => setNominatedBy(value)}
+            options={sponsorOptions}
+          />
+        </div>
       </div>
 
       {problem ? <Alert type="warning" showIcon title={problem} className={styles.error} /> : null}
