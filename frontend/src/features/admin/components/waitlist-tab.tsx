@@ -69,18 +69,37 @@ function Confirmation({ confirmedAt }: { confirmedAt: string | null }) {
   return confirmedAt ? <span>{formatCreated(confirmedAt)}</span> : <span className={own.muted}>Unconfirmed</span>;
 }
 
-/** The nominating member; a suspect nomination is marked, its reasons on hover or focus. */
-function Nomination({ nomination }: { nomination: WaitlistNomination | null }) {
+/**
+ * The nominating member; a suspect nomination is marked, its reasons on hover or focus (in the
+ * table) or written out beneath (on a phone's card, where nothing hovers).
+ */
+function Nomination({
+  nomination,
+  reasonsShown = false,
+}: {
+  nomination: WaitlistNomination | null;
+  reasonsShown?: boolean;
+}) {
   if (!nomination) return <span className={own.muted}>—</span>;
+  const reasons = `Suspect, not credited: ${nomination.reasons.join('; ') || 'no reason given'}`;
   return (
     <span className={own.nomination}>
       <span>{nominatorName(nomination)}</span>
       {nomination.status === 'suspect' ? (
-        <Tooltip title={`Suspect, not credited: ${nomination.reasons.join('; ') || 'no reason given'}`}>
-          <Tag color="error" className={own.suspect} tabIndex={0}>
-            Suspect
-          </Tag>
-        </Tooltip>
+        reasonsShown ? (
+          <>
+            <Tag color="error" className={own.suspect}>
+              Suspect
+            </Tag>
+            <span className={own.reasons}>{reasons}</span>
+          </>
+        ) : (
+          <Tooltip title={reasons}>
+            <Tag color="error" className={own.suspect} tabIndex={0} aria-label={reasons}>
+              Suspect
+            </Tag>
+          </Tooltip>
+        )
       ) : null}
     </span>
   );
@@ -290,22 +309,24 @@ export function WaitlistTab() {
           notFoundContent="No nominations yet"
           className={styles.filter}
         />
-        <label className={styles.dateFilter}>
-          <span>Signed up from</span>
-          <Input
-            type="date"
-            value={filters.signedUpFrom ?? ''}
-            onChange={(e) => setFilter('signedUpFrom', e.target.value)}
-          />
-        </label>
-        <label className={styles.dateFilter}>
-          <span>to</span>
-          <Input
-            type="date"
-            value={filters.signedUpTo ?? ''}
-            onChange={(e) => setFilter('signedUpTo', e.target.value)}
-          />
-        </label>
+        <div className={own.dates}>
+          <label className={styles.dateFilter}>
+            <span>Signed up from</span>
+            <Input
+              type="date"
+              value={filters.signedUpFrom ?? ''}
+              onChange={(e) => setFilter('signedUpFrom', e.target.value)}
+            />
+          </label>
+          <label className={styles.dateFilter}>
+            <span>to</span>
+            <Input
+              type="date"
+              value={filters.signedUpTo ?? ''}
+              onChange={(e) => setFilter('signedUpTo', e.target.value)}
+            />
+          </label>
+        </div>
       </div>
       <div className={styles.selectionBar} aria-live="polite">
         <span>
@@ -426,7 +447,7 @@ export function WaitlistTab() {
                   </dd>
                   <dt>Nominated By</dt>
                   <dd>
-                    <Nomination nomination={entry.nominatedBy} />
+                    <Nomination nomination={entry.nominatedBy} reasonsShown />
                   </dd>
                 </dl>
               </Card>
