@@ -12,7 +12,11 @@ import {
 /** The confirmation token's hash is a secret, the client hash a fraud check's: neither is the person's to take. */
 const NOT_EXPORTED = ['confirmation_token_hash', 'client_hash', 'email_normalised'];
 
-/** The waitlist's part of a person's data: their sign-ups (an erasure deletes them). */
+/**
+ * The waitlist's part of a person's data: their sign-ups (an erasure deletes them), found by the
+ * address as typed or by its mailbox (email_normalised: a sign-up as `a.b+club@gmail.com` is
+ * `ab@gmail.com`'s, the same inbox).
+ */
 @Injectable()
 export class WaitlistPersonalData implements PersonalDataHolder, OnModuleInit {
   readonly name = 'waitlist';
@@ -27,8 +31,9 @@ export class WaitlistPersonalData implements PersonalDataHolder, OnModuleInit {
 
   private rows(em: EntityManager, subject: DataSubject) {
     return em.execute<Array<Record<string, unknown>>>(
-      `select * from waitlist_entries where lower(email) = any(?::text[]) order by created_at`,
-      [pgTextArray(subjectAddresses(subject))],
+      `select * from waitlist_entries
+        where lower(email) = any(?::text[]) or email_normalised = any(?::text[]) order by created_at`,
+      [pgTextArray(subjectAddresses(subject)), pgTextArray(subject.normalisedEmails)],
     );
   }
 
@@ -48,8 +53,9 @@ export class WaitlistPersonalData implements PersonalDataHolder, OnModuleInit {
 
   async erase(em: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
     const deleted = await em.execute<Array<{ id: string }>>(
-      `delete from waitlist_entries where lower(email) = any(?::text[]) returning id`,
-      [pgTextArray(subjectAddresses(subject))],
+      `delete from waitlist_entries
+        where lower(email) = any(?::text[]) or email_normalised = any(?::text[]) returning id`,
+      [pgTextArray(subjectAddresses(subject)), pgTextArray(subject.normalisedEmails)],
     );
     return { entries: deleted.length };
   }
