@@ -4,6 +4,7 @@ import request from 'supertest';
 import { MemberSessionsService } from '../src/modules/members';
 import { DataRequestsService } from '../src/modules/data-requests';
 import { signLink } from '../src/modules/data-requests/data-request-tokens';
+import { scrubJson, scrubText } from '../src/modules/data-requests';
 import { asStaff } from './support/admin';
 import { admin, createEvent, createInvitation, readable, rsvp } from './support/launch-party-fixtures';
 import { useTestGatewayApp } from './support/test-gateway-app';
@@ -172,6 +173,18 @@ describe('Your data: export and erasure', () => {
     }
     return found;
   }
+
+  it('takes a person’s names and addresses out of free text as whole words, in any case', () => {
+    const literals = ['grace patricia kelly', 'grace.kelly@example.com', 'ann'];
+    expect(scrubText('Table for GRACE PATRICIA KELLY (Grace.Kelly@Example.com); Ann’s annual visit', literals)).toBe(
+      'Table for erased (erased); erased’s annual visit',
+    );
+    expect(scrubJson({ note: ['ann'], count: 2, ann: null }, literals)).toEqual({
+      note: ['erased'],
+      count: 2,
+      ann: null,
+    });
+  });
 
   it('exports everything held about a person as a zip, with a link that works for 24 hours', async () => {
     const grace = await person();

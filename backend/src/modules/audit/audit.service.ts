@@ -216,7 +216,9 @@ export class AuditService {
       [pgTextArray(patterns)],
     );
     if (rows.length === 0) return 0;
-    const matcher = new RegExp(quoted.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+    // Whole words only: a name is not taken out of a longer word.
+    const alternatives = quoted.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    const matcher = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'giu');
     const scrub = (value: unknown): unknown => {
       if (typeof value === 'string') return value.replace(matcher, 'erased');
       if (Array.isArray(value)) return value.map(scrub);

@@ -15,8 +15,8 @@ import type { DataRequestKind, DataRequester, DataRequestStatus } from './data-r
 import { downloadToken, readLink, seal, sha256Hex, signLink } from './data-request-tokens';
 import {
   holdsAnything,
-  literalsOf,
   lowerAll,
+  searchableLiterals,
   PersonalDataRegistry,
   subjectAddresses,
   type DataSubject,
@@ -466,7 +466,7 @@ export class DataRequestsService {
       const addresses = subjectAddresses(subject);
       const deliveries = await this.emails.forgetRecipients(tx, addresses);
       if (deliveries > 0) counts['emails.deliveries'] = deliveries;
-      const quoted = await this.audit.redact(tx, literalsOf(subject));
+      const quoted = await this.audit.redact(tx, searchableLiterals(subject));
       if (quoted > 0) counts['audit-log.quotes-removed'] = quoted;
       const keys = this.subjectKeys(subject);
       await this.consent.record(

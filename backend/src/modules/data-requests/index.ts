@@ -10,6 +10,7 @@ export {
   erasedAddress,
   exportRows,
   literalsOf,
+  searchableLiterals,
   containsPatterns,
   scrubJson,
   scrubText,

@@ -124,6 +124,15 @@ export function literalsOf(subject: DataSubject): string[] {
     .sort((a, b) => b.length - a.length);
 }
 
+/**
+ * The literals safe to look for in rows not tied to the person (the audit log, the payment
+ * provider's events): their addresses, and names of two words or more. A single short name ('Ann')
+ * would also match other people's words there.
+ */
+export function searchableLiterals(subject: DataSubject): string[] {
+  return literalsOf(subject).filter((literal) => literal.includes('@') || /\s/.test(literal));
+}
+
 /** `ilike any` patterns that find a row whose text holds one of the literals (`%`, `_` and `\\` escaped). */
 export function containsPatterns(literals: string[]): string[] {
   return literals.map((literal) => `%${literal.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -133,10 +142,12 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The text with each literal (any case) replaced by 'erased'. */
+/** The text with each literal (any case, as a whole word: 'Ann' is not taken out of 'annual') replaced by 'erased'. */
 export function scrubText(text: string, literals: string[]): string {
   let result = text;
-  for (const literal of literals) result = result.replace(new RegExp(escapeRegExp(literal), 'gi'), ERASED);
+  for (const literal of literals) {
+    result = result.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(literal)}(?![\\p{L}\\p{N}])`, 'giu'), ERASED);
+  }
   return result;
 }
 

@@ -8,6 +8,7 @@ import {
   PersonalDataRegistry,
   scrubJson,
   scrubText,
+  searchableLiterals,
   type DataSubject,
   type PersonalDataHolder,
 } from '../data-requests';
@@ -99,16 +100,17 @@ export class PaymentsPersonalData implements PersonalDataHolder, OnModuleInit {
     }
     // The provider's events may carry the billing name or address (Stripe's billing_details).
     let events: Array<{ id: string; payload: unknown }> = [];
-    if (literals.length > 0) {
+    const searchable = searchableLiterals(subject);
+    if (searchable.length > 0) {
       events = await em.execute<Array<{ id: string; payload: unknown }>>(
         `select id, payload from stripe_events where payload::text ilike any(?::text[])`,
-        [pgTextArray(containsPatterns(literals))],
+        [pgTextArray(containsPatterns(searchable))],
       );
       if (events.length > 0) {
         await em.execute(
           `update stripe_events s set payload = r.payload
              from jsonb_to_recordset(?::jsonb) as r(id text, payload jsonb) where s.id = r.id`,
-          [JSON.stringify(events.map((e) => ({ id: e.id, payload: scrubJson(e.payload, literals) })))],
+          [JSON.stringify(events.map((e) => ({ id: e.id, payload: scrubJson(e.payload, searchable) })))],
         );
       }
     }
