@@ -125,6 +125,17 @@ describe('Your data: export and erasure', () => {
       [randomUUID(), cary, EMAIL, EMAIL.toLowerCase(), NAME],
     );
 
+    // She is also the contact of a partner florist, and applied for it.
+    await sql(
+      `insert into vendors (name, category, contact_name, contact_email, contact_phone) values (?, ?, ?, ?, ?)`,
+      ['Fleurs de Monaco', 'events', NAME, EMAIL, '+377 93 15 00 00'],
+    );
+    await sql(
+      `insert into vendor_applications (name, contact_name, email, phone, description, address, city, state, zip_code, categories)
+       values ('Fleurs de Monaco', ?, ?, '+377 93 15 00 00', ?, '1 Rue Grimaldi', 'Monaco', 'Monaco', '98000', '{events}')`,
+      [NAME, EMAIL, `Flowers for the club's evenings, arranged by ${NAME} herself.`],
+    );
+
     const event = await createEvent(t, { ticketPrice: 250, currency: 'EUR' });
     const invitation = await createInvitation(t, event.id, {
       recipientName: NAME,
@@ -236,6 +247,8 @@ describe('Your data: export and erasure', () => {
         'consent-ledger.json',
         'emails.json',
         'data-requests.json',
+        'vendor-contacts.json',
+        'vendor-applications.json',
       ]),
     );
     // The files' shapes are what the expectations below check.

@@ -6,11 +6,17 @@ import { NotifyVendorApplicationJob } from './jobs/notify-vendor-application.job
 import { AdminVendorApplicationsController, VendorApplicationsController } from './vendor-applications.controller';
 import { VendorApplicationsMailer } from './vendor-applications.mailer';
 import { VendorApplicationsService } from './vendor-applications.service';
+import { VendorApplicationsPersonalData } from './vendor-applications.personal-data';
 
 /** Businesses applying to become partners, and the administrators' decision on them. */
 @Module({
   imports: [MikroOrmModule.forFeature([VendorApplication]), VendorsModule],
   controllers: [VendorApplicationsController, AdminVendorApplicationsController],
-  providers: [VendorApplicationsService, VendorApplicationsMailer, NotifyVendorApplicationJob],
+  providers: [
+    VendorApplicationsPersonalData,
+    VendorApplicationsService,
+    VendorApplicationsMailer,
+    NotifyVendorApplicationJob,
+  ],
 })
 export class VendorApplicationsModule {}
