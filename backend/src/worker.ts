@@ -24,7 +24,7 @@ async function bootstrap(): Promise<void> {
       ? applyMigrations(migrator, (message) => (applied = message))
       : waitForMigrations(migrator, (message) => process.stdout.write(`${message}\n`))
   ).finally(() => migrator.close());
-  const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
+  const app = await NestFactory.createApplicationContext(WorkerModule.for(config), { bufferLogs: true });
   app.useLogger(app.get(AppLogger));
   if (applied) app.get(AppLogger).log(applied, 'Migrations');
   // SIGTERM: the processors stop taking jobs and finish the ones they hold (BullMQ's close) within

@@ -527,6 +527,28 @@ export class Environment {
   @Min(1)
   QUEUE_ATTEMPTS = 6;
 
+  /**
+   * How long a worker holds a job without news before another worker may take it (BullMQ's lock,
+   * renewed at half of it while the job runs; stalled jobs are looked for as often). A worker that
+   * died mid-job has its job taken up again within about twice this.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(600)
+  QUEUE_LOCK_SECONDS = 30;
+
+  /**
+   * How long a claim on an email being sent lasts without news from its worker (renewed every
+   * third of it). Past it, a send whose worker stopped reads 'unknown' and is never sent again
+   * without an administrator's say.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(3)
+  @Max(600)
+  EMAIL_SEND_LEASE_SECONDS = 30;
+
   /** Folder of the built frontend that the api serves ('' to serve none). */
   @IsString()
   FRONTEND_DIST = '';

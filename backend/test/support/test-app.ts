@@ -73,7 +73,10 @@ export async function createTestApp(
     await app.get(OutboxRelay).start();
     let worker: INestApplicationContext | undefined;
     if (options.worker) {
-      worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false, abortOnError: false });
+      worker = await NestFactory.createApplicationContext(WorkerModule.for(config), {
+        logger: false,
+        abortOnError: false,
+      });
       await worker.init();
     }
     const orm = app.get<MikroORM>(MikroORM);

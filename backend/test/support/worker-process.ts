@@ -4,9 +4,10 @@
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { loadEnvironment } from '../../src/config/environment';
 import { WorkerModule } from '../../src/worker.module';
 
-void NestFactory.createApplicationContext(WorkerModule, { logger: false, abortOnError: false })
+void NestFactory.createApplicationContext(WorkerModule.for(loadEnvironment()), { logger: false, abortOnError: false })
   .then(async (worker) => {
     await worker.init();
     process.send?.('ready');

@@ -4,20 +4,20 @@ import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { JobName, JobPayloads } from '../queue/job-payloads';
 import { pgTextArray } from '../../common/pg-array';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/environment';
 import { OutboxService } from '../queue/outbox.service';
 import { EmailDelivery } from './email-delivery.entity';
 import { MAIL_CONSENT, type MailCategory, type MailConsent, type UnsubscribeLinks } from './mail-consent';
 import { MailTransport, type OutgoingEmail } from './mail-transport';
 
-/**
- * How long a claim lasts without news from its worker. The worker renews it every
- * LEASE_RENEW_MS while it talks to the SMTP server, so only a worker that stopped (killed,
+/*
+ * A claim lasts EMAIL_SEND_LEASE_SECONDS without news from its worker. The worker renews it every
+ * third of that while it talks to the SMTP server, so only a worker that stopped (killed,
  * crashed, cut off from the database) lets it run out. Then the send was interrupted, and its
  * outcome is unknown: the mail server may have accepted the message before the worker could
  * record it. Nothing sends it again on its own (each email at most once); an administrator may.
  */
-export const LEASE_SECONDS = 30;
-const LEASE_RENEW_MS = 10_000;
 /** A job that finds another live claim looks again after at most this long (not a failed try). */
 const IN_FLIGHT_RECHECK_MS = 2_000;
 
@@ -97,6 +97,7 @@ export class EmailDeliveryService {
     private readonly outbox: OutboxService,
     private readonly transport: MailTransport,
     private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(MAIL_CONSENT) private readonly consent?: MailConsent,
   ) {}
 
@@ -205,19 +206,22 @@ export class EmailDeliveryService {
               gave_up_at = null, updated_at = now()
         where email_deliveries.status in ('queued', 'failed')
        returning id`,
-      [key, meta.kind, meta.recipient, token, LEASE_SECONDS],
+      [key, meta.kind, meta.recipient, token, this.config.EMAIL_SEND_LEASE_SECONDS],
     );
     if (claimed.length === 0) return this.notClaimed(em, key, options.job);
 
-    const renewal = setInterval(() => {
-      em.getConnection()
-        .execute(
-          `update email_deliveries set lease_expires_at = now() + make_interval(secs => ?)
+    const renewal = setInterval(
+      () => {
+        em.getConnection()
+          .execute(
+            `update email_deliveries set lease_expires_at = now() + make_interval(secs => ?)
             where key = ? and claim_token = ? and status = 'sending'`,
-          [LEASE_SECONDS, key, token],
-        )
-        .catch((error: Error) => this.logger.warn(`Could not renew the claim on ${key}: ${error.message}`));
-    }, LEASE_RENEW_MS);
+            [this.config.EMAIL_SEND_LEASE_SECONDS, key, token],
+          )
+          .catch((error: Error) => this.logger.warn(`Could not renew the claim on ${key}: ${error.message}`));
+      },
+      (this.config.EMAIL_SEND_LEASE_SECONDS * 1000) / 3,
+    );
     renewal.unref();
     try {
       // Asked under the claim: a failed answer (the database away) fails this try, and the queue retries.

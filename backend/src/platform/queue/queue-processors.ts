@@ -21,8 +21,14 @@ const CONCURRENCY: Record<QueueName, number> = {
  * /metrics. BullMQ's own metrics (completed and failed jobs per minute, kept two weeks in Redis:
  * about 120 KB a queue) feed the charts of the queue dashboard.
  */
-function processorFor(queue: QueueName): Type<WorkerHost> {
-  @Processor(queue, { concurrency: CONCURRENCY[queue], metrics: { maxDataPoints: MetricsTime.TWO_WEEKS } })
+function processorFor(queue: QueueName, lockSeconds: number): Type<WorkerHost> {
+  @Processor(queue, {
+    concurrency: CONCURRENCY[queue],
+    metrics: { maxDataPoints: MetricsTime.TWO_WEEKS },
+    // A dead worker's job is found stalled and taken up again within about two locks.
+    lockDuration: lockSeconds * 1000,
+    stalledInterval: lockSeconds * 1000,
+  })
   class QueueProcessor extends WorkerHost {
     private readonly logger = new Logger(`queue:${queue}`);
 
@@ -49,6 +55,7 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
   return QueueProcessor;
 }
 
-export function queueProcessors(queues: QueueName[]): Type<WorkerHost>[] {
-  return queues.map(processorFor);
+/** The processors of these queues, holding a job's lock `lockSeconds` (QUEUE_LOCK_SECONDS). */
+export function queueProcessors(queues: QueueName[], lockSeconds: number): Type<WorkerHost>[] {
+  return queues.map((queue) => processorFor(queue, lockSeconds));
 }
