@@ -13,8 +13,8 @@ import { Migration } from '@mikro-orm/migrations';
  * day is over, a job folds `visitor_days` into `daily_visits` (counts only) and deletes the day's
  * keys and its salt, so nobody, not even the club, can link two days' visits or a visit to a person.
  *
- * `funnel_days`: the funnel by sign-up day, attribution and nominating member (suspect
- * nominations apart), rebuilt from the owning modules' tables by the same repeating job, since
+ * `funnel_days`: the funnel by sign-up day and attribution (`by_member` false: every sign-up), and
+ * again by nominating member for the nominated (`by_member` true; suspect nominations apart), rebuilt from the owning modules' tables by the same repeating job, since
  * reading a year of sign-ups with their invitations, RSVPs and payments live is too slow for the
  * tab (README, performance). The `*_waits` columns count the people who reached a step by how
  * long after sign-up, in the fixed buckets of insights/funnel-waits.ts, so medians can be read
@@ -71,6 +71,7 @@ export class Migration20261128050000Insights extends Migration {
         utm_source text null,
         utm_medium text null,
         utm_campaign text null,
+        by_member boolean not null default false,
         nominated_by uuid null,
         suspect boolean not null default false,
         signed_up integer not null,
@@ -85,10 +86,8 @@ export class Migration20261128050000Insights extends Migration {
         came_waits integer[] not null,
         paid_waits integer[] not null
       )`);
-    this.addSql('create index funnel_days_day_idx on funnel_days (day)');
-    this.addSql(
-      'create index funnel_days_member_idx on funnel_days (nominated_by, day) where nominated_by is not null',
-    );
+    this.addSql('create index funnel_days_day_idx on funnel_days (by_member, day)');
+    this.addSql('create index funnel_days_member_idx on funnel_days (nominated_by, day) where by_member');
     this.addSql(`
       create table insights_refreshes (
         id smallint primary key check (id = 1),

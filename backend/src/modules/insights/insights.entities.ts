@@ -115,13 +115,13 @@ const waits = () => ({ type: new ArrayType((n) => Number(n)), columnType: 'integ
  * and how long after sign-up (counts per bucket of funnel-waits.ts).
  */
 @Entity({ tableName: 'funnel_days' })
-@Index({ name: 'funnel_days_day_idx', properties: ['day'] })
+@Index({ name: 'funnel_days_day_idx', properties: ['byMember', 'day'] })
 @Index({
   name: 'funnel_days_member_idx',
-  expression: 'create index funnel_days_member_idx on funnel_days (nominated_by, day) where nominated_by is not null',
+  expression: 'create index funnel_days_member_idx on funnel_days (nominated_by, day) where by_member',
 })
 export class FunnelDay {
-  [OptionalProps]?: 'suspect';
+  [OptionalProps]?: 'byMember' | 'suspect';
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id: string;
@@ -137,6 +137,10 @@ export class FunnelDay {
 
   @Property({ type: 'text', nullable: true })
   utmCampaign: string | null;
+
+  /** A row of the funnel by nominating member (only the nominated); else of every sign-up. */
+  @Property({ type: 'boolean', default: false })
+  byMember: boolean;
 
   @Property({ type: 'uuid', nullable: true })
   nominatedBy: string | null;
@@ -182,7 +186,7 @@ export class FunnelDay {
 @Entity({ tableName: 'insights_refreshes' })
 @Check({ name: 'insights_refreshes_id_check', expression: 'id = 1' })
 export class InsightsRefresh {
-  @PrimaryKey({ type: 'smallint' })
+  @PrimaryKey({ type: 'smallint', columnType: 'smallint', autoincrement: false })
   id: number;
 
   @Property({ type: 'timestamptz' })

@@ -67,25 +67,33 @@ const waitCounts = (step: string) =>
 export const REFRESH_FUNNEL_SQL = `with ${JOURNEYS}, ${BUCKETED}, cleared as (
      delete from funnel_days
    ), filled as (
-     insert into funnel_days (day, utm_source, utm_medium, utm_campaign, nominated_by, suspect, signed_up, confirmed,
-                              invited, attending, came, paid, confirmed_waits, invited_waits, attending_waits,
-                              came_waits, paid_waits)
-     select j.day, j.utm_source, j.utm_medium, j.utm_campaign, j.nominated_by, j.suspect, count(*)::int,
+     insert into funnel_days (day, utm_source, utm_medium, utm_campaign, by_member, nominated_by, suspect, signed_up,
+                              confirmed, invited, attending, came, paid, confirmed_waits, invited_waits,
+                              attending_waits, came_waits, paid_waits)
+     select j.day, j.utm_source, j.utm_medium, j.utm_campaign, grouping(j.nominated_by) = 0, j.nominated_by,
+            coalesce(j.suspect, false), count(*)::int,
             ${STEPS.map((step) => `count(j.${step}_at)::int`).join(', ')},
             ${STEPS.map(waitCounts).join(',\n            ')}
        from bucketed j
-      group by j.day, j.utm_source, j.utm_medium, j.utm_campaign, j.nominated_by, j.suspect
-     returning signed_up
+      group by grouping sets ((j.day, j.utm_source, j.utm_medium, j.utm_campaign),
+                              (j.day, j.utm_source, j.utm_medium, j.utm_campaign, j.nominated_by, j.suspect))
+     -- The rows by member are for the nominated only.
+     having grouping(j.nominated_by) = 1 or j.nominated_by is not null
+     returning signed_up, by_member
    ), stamped as (
      insert into insights_refreshes (id, funnel_at) values (1, now())
      on conflict (id) do update set funnel_at = excluded.funnel_at
    )
-   select coalesce(sum(signed_up), 0)::int as sign_ups, count(*)::int as rows from filled`;
+   select coalesce(sum(signed_up) filter (where not by_member), 0)::int as sign_ups, count(*)::int as rows from filled`;
 
-/** The funnel rows of the range, filtered by the optional attribution and nominating member. */
-const PICKED = `picked as (
+/**
+ * The funnel rows of the range, filtered by the optional attribution and nominating member: the
+ * rows of every sign-up, or (for one member, or `memberRows`) the rows by nominating member.
+ */
+const picked = (memberRows = '($nominatedBy::uuid is not null)') => `picked as (
      select * from funnel_days
-      where day between $from::date and $to::date
+      where by_member = ${memberRows}
+        and day between $from::date and $to::date
         and ($source::text is null or utm_source = $source)
         and ($medium::text is null or utm_medium = $medium)
         and ($campaign::text is null or utm_campaign = $campaign)
@@ -124,12 +132,18 @@ const WAIT_SUMS = STEPS.map(
     `array[${Array.from({ length: WAIT_BUCKETS }, (_, i) => `coalesce(sum(${step}_waits[${i + 1}]), 0)::int`).join(', ')}] as ${step}_waits`,
 ).join(',\n       ');
 
-/** The funnel, the whole range (key 'all') and each day of it (key: the day). */
-export const FUNNEL_SQL = `with ${PICKED}, ${VISITS},
+/**
+ * The funnel, the whole range (key 'all') and each day of it (key: the day); the waits only for the
+ * whole range (what the medians are read from).
+ */
+export const FUNNEL_SQL = `with ${picked()}, ${VISITS},
    steps as (
-     select coalesce(day::text, 'all') as key, ${STEP_SUMS}, ${WAIT_SUMS}
+     select day::text as key, ${STEP_SUMS}, ${STEPS.map((step) => `null::int[] as ${step}_waits`).join(', ')}
        from picked
-      group by grouping sets ((day), ())
+      group by day
+     union all
+     select 'all', ${STEP_SUMS}, ${WAIT_SUMS}
+       from picked
    ), visit_days as (
      select coalesce(day::text, 'all') as key, sum(visitors)::int as visitors
        from picked_visits
@@ -144,7 +158,7 @@ export const FUNNEL_SQL = `with ${PICKED}, ${VISITS},
     order by coalesce(s.key, v.key) = 'all' desc, coalesce(s.key, v.key)`;
 
 /** The funnel by UTM source, medium and campaign ('' for none, so the full join can match them). */
-export const CAMPAIGNS_SQL = `with ${PICKED}, ${VISITS},
+export const CAMPAIGNS_SQL = `with ${picked()}, ${VISITS},
    steps as (
      select coalesce(utm_source, '') as source, coalesce(utm_medium, '') as medium,
             coalesce(utm_campaign, '') as campaign, ${STEP_SUMS}
@@ -170,14 +184,13 @@ export const CAMPAIGNS_SQL = `with ${PICKED}, ${VISITS},
  * Sponsor quality: by nominating member, the visits through their links, the credited sign-ups and
  * how far they went; suspect ones are counted apart and never credited with a step.
  */
-export const SPONSORS_SQL = `with ${PICKED}, ${VISITS},
+export const SPONSORS_SQL = `with ${picked('true')}, ${VISITS},
    steps as (
      select nominated_by as member_id,
             coalesce(sum(signed_up) filter (where not suspect), 0)::int as signed_up,
             coalesce(sum(signed_up) filter (where suspect), 0)::int as suspect,
             ${STEPS.map((step) => `coalesce(sum(${step}) filter (where not suspect), 0)::int as ${step}`).join(',\n            ')}
        from picked
-      where nominated_by is not null
       group by nominated_by
    ), member_visits as (
      select c.member_id, sum(v.visitors)::int as visitors
