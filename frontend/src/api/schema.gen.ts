@@ -3598,9 +3598,6 @@ export interface components {
       tier: 'nomad' | 'voyager' | 'patron' | 'black';
       utmCampaign?: string;
     };
-    OneClickBodyDto: {
-      'List-Unsubscribe'?: string;
-    };
     ParsedEntities: {
       budget: string | null;
       /** @description The timeline's dates, when known; `timeline` keeps the member's words. */
@@ -13746,9 +13743,13 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    /** @description Optional; mail clients send `List-Unsubscribe=One-Click` (application/x-www-form-urlencoded). */
+    requestBody?: {
       content: {
-        'application/json': components['schemas']['OneClickBodyDto'];
+        'application/json': {
+          /** @enum {string} */
+          'List-Unsubscribe'?: 'One-Click';
+        };
       };
     };
     responses: {

@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, successData } from '../../common/api-schema';
 import { PublicWrite } from '../../common/public-write.decorator';
 import type { MailCategory } from '../../platform/mail/mail-consent';
 import { ConsentService, type MailChoices } from './consent.service';
-import { EmailPreferencesDto, OneClickBodyDto, PrivacyTokenQueryDto } from './dto/privacy.dto';
+import { EmailPreferencesDto, PrivacyTokenQueryDto } from './dto/privacy.dto';
 import { EMAIL_PREFERENCES } from './dto/privacy.schemas';
 import { PrivacyTokens } from './privacy-tokens';
 
@@ -39,9 +39,16 @@ export class PrivacyController {
       'The List-Unsubscribe target. Mail clients post `List-Unsubscribe=One-Click` form-encoded; the body is optional. ' +
       'Idempotent: a withdrawal is written to the consent ledger only when it changes something.',
   })
+  // The body is never read: whatever a mail client posts (RFC 8058 says `List-Unsubscribe=One-Click`),
+  // the signed token in the address decides, so no body can make the click fail.
+  @ApiBody({
+    required: false,
+    description: 'Optional; mail clients send `List-Unsubscribe=One-Click` (application/x-www-form-urlencoded).',
+    schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
+  })
   @ApiAnswer(successData(EMAIL_PREFERENCES))
   @ApiErrors(429)
-  async unsubscribe(@Query() query: PrivacyTokenQueryDto, @Body() _body: OneClickBodyDto) {
+  async unsubscribe(@Query() query: PrivacyTokenQueryDto) {
     const link = this.tokens.verify(query.token);
     const { choices } = await this.em
       .fork()

@@ -1,4 +1,4 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
 
 /** The signed link's token, as the pages send it (query or body). */
 export class PrivacyTokenQueryDto {
@@ -28,14 +28,4 @@ export class EmailPreferencesDto extends MailChoicesDto {
   })
   @IsString({ message: 'This link is not one of ours. Please use the link from the email exactly as it arrived.' })
   token: string;
-}
-
-/**
- * The body of the one-click POST: mail clients send `List-Unsubscribe=One-Click` form-encoded
- * (RFC 8058); our page sends nothing. Whatever it holds, the token in the address decides.
- */
-export class OneClickBodyDto {
-  @IsOptional()
-  @IsString()
-  'List-Unsubscribe'?: string;
 }
