@@ -178,6 +178,9 @@ test('a member copies their nomination link, a visitor signs up through it and c
   // The member's nominations in the Members tab: the visitor credited, nothing suspect.
   await desk.getByRole('tab', { name: 'Members', exact: true }).click();
   await desk.getByPlaceholder('Search by name or email').fill(name);
+  await expect(desk.getByRole('button', { name: `Nominations of ${name}` })).toBeVisible();
+  await shoot(desk, 'staff-members-tab');
+  await desk.setViewportSize({ width: 1440, height: 900 });
   await desk.getByRole('button', { name: `Nominations of ${name}` }).click();
   const drawer = desk.getByRole('dialog').filter({ hasText: `Nominations of ${name}` });
   await expect(drawer.getByRole('list', { name: /Credited/ })).toContainText(email);
