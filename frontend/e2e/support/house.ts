@@ -290,6 +290,12 @@ export interface Screen {
   name: string;
   /** Brings a fresh page to the screen, drawn with its data. */
   open: (page: Page, house: House) => Promise<void>;
+  /**
+   * The walk opens a screen once, at a phone's width, and measures it there and again once the
+   * window is widened. A screen whose opening depends on the width (a drawer on a phone, a column
+   * wider) is opened afresh at each width.
+   */
+  openedPerWidth?: boolean;
   /** Runs before the screen (turns maintenance on) and after it, whatever happened. */
   around?: {
     before: (request: APIRequestContext) => Promise<void>;
@@ -578,6 +584,7 @@ export const SCREENS: Screen[] = [
   {
     area: 'members',
     name: 'members’ conversations drawer /concierge',
+    openedPerWidth: true,
     open: async (page, house) => {
       await signInMember(page, house);
       const list = page.getByRole('navigation', { name: 'Conversations' });
@@ -598,6 +605,7 @@ export const SCREENS: Screen[] = [
   {
     area: 'members',
     name: 'session chat: your requests /modern-concierge',
+    openedPerWidth: true,
     open: async (page) => {
       await askSessionChat(page);
       if (phone(page)) await page.getByRole('button', { name: 'Your requests' }).click();
