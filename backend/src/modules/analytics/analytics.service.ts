@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AnalyticsEvent } from './analytics-event.entity';
 import type { AnalyticsEventDto } from './dto/track-events.dto';
+import { withoutSecrets } from './secret-paths';
 
 const MAX_PROPERTIES_BYTES = 2_000;
 
@@ -16,7 +17,7 @@ export class AnalyticsService {
         event.properties && JSON.stringify(event.properties).length <= MAX_PROPERTIES_BYTES ? event.properties : null;
       em.create(AnalyticsEvent, {
         name: event.name,
-        path: event.path ?? null,
+        path: event.path ? withoutSecrets(event.path) : null,
         visitorId: event.visitorId ?? null,
         properties,
       });
