@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { EyeOffIcon, KeyIcon, ShieldIcon } from './line-icons';
 import styles from './privacy-pledge.module.css';
 import { Reveal } from './reveal';
@@ -18,6 +19,7 @@ const PROMISES = [
     icon: <KeyIcon />,
     title: 'Yours to withdraw',
     text: 'Ask us to forget you at any time, and your details are removed.',
+    action: { label: 'Your data', to: '/your-data' },
   },
 ];
 
@@ -60,6 +62,11 @@ export function PrivacyPledge() {
                 <span className={styles.icon}>{promise.icon}</span>
                 <h3 className={styles.title}>{promise.title}</h3>
                 <p className={styles.text}>{promise.text}</p>
+                {'action' in promise && promise.action ? (
+                  <Link to={promise.action.to} className={styles.action}>
+                    {promise.action.label}
+                  </Link>
+                ) : null}
               </Reveal>
             </li>
           ))}
