@@ -1,15 +1,15 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, SUCCESS_ONLY } from '../../common/api-schema';
+import { memberIdOf, MembersOnly, type MemberRequest } from '../members';
 import { MarkReadDto } from './dto/mark-read.dto';
 import { MemberNoticesService } from './member-notices.service';
 import { MemberPresence } from './member-presence';
-import { MembersOnlyGuard, type MemberNoticesRequest } from './members-only.guard';
 
 /** The member's unread marks: opening a conversation or a request reads its news. */
 @ApiTags('members')
 @Controller('members/me')
-@UseGuards(MembersOnlyGuard)
+@UseGuards(MembersOnly('Unread marks are kept for members: please sign in with your membership.'))
 export class MemberNoticesController {
   constructor(
     private readonly notices: MemberNoticesService,
@@ -24,8 +24,8 @@ export class MemberNoticesController {
   })
   @ApiAnswer(SUCCESS_ONLY)
   @ApiErrors(400, 401, 403)
-  async read(@Req() request: MemberNoticesRequest, @Body() body: MarkReadDto) {
-    await this.notices.markRead(request.memberSession!.member.id, body);
+  async read(@Req() request: MemberRequest, @Body() body: MarkReadDto) {
+    await this.notices.markRead(memberIdOf(request), body);
     return { success: true };
   }
 
@@ -38,8 +38,8 @@ export class MemberNoticesController {
   })
   @ApiAnswer(SUCCESS_ONLY)
   @ApiErrors(401, 403)
-  async inView(@Req() request: MemberNoticesRequest) {
-    await this.presence.inView(`member:${request.memberSession!.member.id}`);
+  async inView(@Req() request: MemberRequest) {
+    await this.presence.inView(`member:${memberIdOf(request)}`);
     return { success: true };
   }
 }

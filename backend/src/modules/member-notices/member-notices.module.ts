@@ -7,7 +7,6 @@ import { MemberNoticeBatch, MemberNoticeItem, MemberRead } from './member-notice
 import { MemberNoticesController } from './member-notices.controller';
 import { MemberNoticesService } from './member-notices.service';
 import { MemberPresence } from './member-presence';
-import { MembersOnlyGuard } from './members-only.guard';
 import { MemberNoticesPersonalData } from './member-notices.personal-data';
 
 @Module({
@@ -17,7 +16,7 @@ import { MemberNoticesPersonalData } from './member-notices.personal-data';
     RequestsModule,
   ],
   controllers: [MemberNoticesController],
-  providers: [MemberNoticesPersonalData, MemberNoticesService, MemberPresence, MembersOnlyGuard, SendMemberNoticeJob],
+  providers: [MemberNoticesPersonalData, MemberNoticesService, MemberPresence, SendMemberNoticeJob],
   exports: [MemberNoticesService],
 })
 export class MemberNoticesModule {}

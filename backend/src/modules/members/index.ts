@@ -8,5 +8,6 @@ export { MEMBER_COOKIE, MemberSessionsService } from './member-sessions.service'
 /** @public What resolve() answers: part of the module's published surface, named for callers that need it. */
 export type { MemberSessionView } from './member-sessions.service';
 export { MembersService } from './members.service';
+export { MembersOnly, memberIdOf, type MemberRequest } from './members-only.guard';
 export { MEMBER_TIERS, type MemberTier } from './member.entity';
 export { MEMBERSHIP_OFFERED_SQL } from './member-journey.sql';

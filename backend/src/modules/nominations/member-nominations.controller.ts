@@ -3,9 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError } from '../../common/app-error';
 import { ApiAnswer, ApiErrors, dataOnly, SUCCESS_ONLY } from '../../common/api-schema';
 import { RateLimitService } from '../../common/rate-limit.service';
+import { memberIdOf, MembersOnly, type MemberRequest } from '../members';
 import { NominateByEmailDto } from './dto/nominate.dto';
 import { MEMBER_NOMINATIONS, NOMINATION_LINK, NOMINATION_SENT } from './dto/nominations.schemas';
-import { memberIdOf, MembersOnlyGuard, type NominationsRequest } from './members-only.guard';
 import { NominationsService } from './nominations.service';
 
 /** A link code as newCode makes them (base64url); anything else names no link. */
@@ -25,7 +25,7 @@ const EMAILS_PER_DAY = {
 /** 'Nominate' in the member's account: their personal links and the people they nominated by email. */
 @ApiTags('members')
 @Controller('members/me/nominations')
-@UseGuards(MembersOnlyGuard)
+@UseGuards(MembersOnly('Nominations are made by members: please sign in with your membership.'))
 @ApiErrors(401, 403)
 export class MemberNominationsController {
   constructor(
@@ -41,7 +41,7 @@ export class MemberNominationsController {
       'Only the member’s own nominations; no counts of anyone else’s. A house-password session gets 403 MEMBERS_ONLY.',
   })
   @ApiAnswer(dataOnly(MEMBER_NOMINATIONS))
-  async overview(@Req() request: NominationsRequest) {
+  async overview(@Req() request: MemberRequest) {
     return { data: await this.nominations.forMember(memberIdOf(request)) };
   }
 
@@ -49,7 +49,7 @@ export class MemberNominationsController {
   @ApiOperation({ summary: 'Makes another personal link (at most five live at once)' })
   @ApiAnswer(dataOnly(NOMINATION_LINK), { status: 201, description: 'Created' })
   @ApiErrors(409)
-  async addLink(@Req() request: NominationsRequest) {
+  async addLink(@Req() request: MemberRequest) {
     return { data: await this.nominations.addLink(memberIdOf(request)) };
   }
 
@@ -60,7 +60,7 @@ export class MemberNominationsController {
   })
   @ApiAnswer(SUCCESS_ONLY)
   @ApiErrors(404)
-  async revokeLink(@Req() request: NominationsRequest, @Param('code') code: string): Promise<{ success: true }> {
+  async revokeLink(@Req() request: MemberRequest, @Param('code') code: string): Promise<{ success: true }> {
     if (!CODE.test(code)) throw AppError.notFound('You have no such link', 'NOMINATION_LINK_UNKNOWN');
     await this.nominations.revokeLink(memberIdOf(request), code);
     return { success: true };
@@ -74,7 +74,7 @@ export class MemberNominationsController {
   })
   @ApiAnswer(dataOnly(NOMINATION_SENT), { status: 201, description: 'Created' })
   @ApiErrors(400, 409, 429)
-  async nominate(@Req() request: NominationsRequest, @Body() body: NominateByEmailDto) {
+  async nominate(@Req() request: MemberRequest, @Body() body: NominateByEmailDto) {
     const memberId = memberIdOf(request);
     // Every nomination asked counts against the day's ten, refused or not: the answers must not
     // become a way to learn, address by address, who belongs to the club.

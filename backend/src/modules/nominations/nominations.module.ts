@@ -5,7 +5,6 @@ import { WaitlistModule } from '../waitlist';
 import { CreditNominationJob } from './jobs/credit-nomination.job';
 import { SendNominationEmailJob } from './jobs/send-nomination-email.job';
 import { MemberNominationsController } from './member-nominations.controller';
-import { MembersOnlyGuard } from './members-only.guard';
 import { NominationLink, NominationSent } from './nomination.entities';
 import { NominationsAdminController } from './nominations-admin.controller';
 import { NominationsMailer } from './nominations.mailer';
@@ -19,7 +18,6 @@ import { NominationsPersonalData } from './nominations.personal-data';
     NominationsPersonalData,
     NominationsService,
     NominationsMailer,
-    MembersOnlyGuard,
     SendNominationEmailJob,
     CreditNominationJob,
   ],

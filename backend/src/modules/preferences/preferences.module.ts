@@ -5,7 +5,6 @@ import { MemberMemorySettings } from './member-memory-settings.entity';
 import { MemberPreference } from './member-preference.entity';
 import { MemberPreferencesController } from './member-preferences.controller';
 import { MemberStaffNote } from './member-staff-note.entity';
-import { MembersOnlyGuard } from './members-only.guard';
 import { PreferencesAdminController } from './preferences-admin.controller';
 import { PreferencesService } from './preferences.service';
 import { PreferencesPersonalData } from './preferences.personal-data';
@@ -13,7 +12,7 @@ import { PreferencesPersonalData } from './preferences.personal-data';
 @Module({
   imports: [MikroOrmModule.forFeature([MemberPreference, MemberStaffNote, MemberMemorySettings]), MembersModule],
   controllers: [MemberPreferencesController, PreferencesAdminController],
-  providers: [PreferencesPersonalData, PreferencesService, MembersOnlyGuard],
+  providers: [PreferencesPersonalData, PreferencesService],
   exports: [PreferencesService],
 })
 export class PreferencesModule {}
