@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTH } from './support/admin';
 import { query } from './support/database';
 import { axeFindings, overflowFindings } from './support/house-checks';
 import { listEmails, waitForEmail } from './support/mail';
+import { signedInMember } from './support/member';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const admin = { headers: { authorization: AUTH } };
@@ -30,32 +31,12 @@ async function inHouseStyle(page: Page) {
   }
 }
 
-/** A waitlist guest offered membership, who accepts it in a browser of their own. */
-async function member(browser: Browser, request: APIRequestContext, name: string) {
-  const email = `${name.split(' ')[0].toLowerCase()}.${Date.now()}@example.com`;
-  const joined = await request.post('/api/waitlist', { data: { email, fullName: name, consent: true, bot_check: '' } });
-  expect(joined.ok(), await joined.text()).toBeTruthy();
-  const [entry] = await query<{ id: string }>('select id from waitlist_entries where email = $1', [email]);
-  const offered = await request.post('/api/admin/members/offers', {
-    ...admin,
-    data: { tier: 'patron', entryIds: [entry.id] },
-  });
-  expect(offered.ok(), await offered.text()).toBeTruthy();
-  const offer = await waitForEmail(email, /Your Membership Awaits/, 30_000);
-  const token = /\/membership\/([A-Za-z0-9_-]+)/.exec(offer.html)?.[1];
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const accepted = await context.request.post(`/api/membership/offers/${token}/accept`, { data: { name } });
-  expect(accepted.ok(), await accepted.text()).toBeTruthy();
-  const id = ((await accepted.json()) as { member: { id: string } }).member.id;
-  return { page: await context.newPage(), id, email };
-}
-
 test('staff propose two options; the member saves a card and accepts one with one tap; confirmed after the webhook, with the receipt by email', async ({
   browser,
   request,
 }) => {
   test.setTimeout(180_000);
-  const grace = await member(browser, request, 'Grace Kelly');
+  const grace = await signedInMember(browser, request, 'Grace Kelly');
 
   // The member's request, in a thread of theirs, which staff answer with two options.
   const [threadId, requestId] = [crypto.randomUUID(), crypto.randomUUID()];

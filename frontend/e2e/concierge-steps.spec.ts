@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTH } from './support/admin';
-import { query } from './support/database';
-import { listEmails } from './support/mail';
+import { signedInMember } from './support/member';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -17,36 +16,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-/** A waitlist guest offered membership (through the API) who accepts it in a browser of their own. */
-async function member(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
-  const email = `${name.split(' ')[0].toLowerCase()}.${Date.now()}@example.com`;
-  const joined = await request.post('/api/waitlist', { data: { email, fullName: name, consent: true, bot_check: '' } });
-  expect(joined.ok(), await joined.text()).toBeTruthy();
-  const [entry] = await query<{ id: string }>('select id from waitlist_entries where email = $1', [email]);
-  const offered = await request.post('/api/admin/members/offers', {
-    headers: { authorization: AUTH },
-    data: { tier: 'patron', entryIds: [entry.id] },
-  });
-  expect(offered.ok(), await offered.text()).toBeTruthy();
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await listEmails()).find(
-          (m) => m.to.some((to) => to.address.toLowerCase() === email) && /\/membership\//.test(m.html),
-        );
-        token = /\/membership\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? '')?.[1] ?? '';
-        return token;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const accepted = await context.request.post(`/api/membership/offers/${token}/accept`, { data: { name } });
-  expect(accepted.ok(), await accepted.text()).toBeTruthy();
-  return context.newPage();
 }
 
 test('a member’s reply shows what the concierge looked up and asks before keeping an allergy; the answer stays with the reply', async ({
@@ -72,7 +41,7 @@ test('a member’s reply shows what the concierge looked up and asks before keep
   });
   expect(activated.ok(), await activated.text()).toBeTruthy();
 
-  const page = await member(browser, request, 'Camille Laurent');
+  const { page } = await signedInMember(browser, request, 'Camille Laurent');
   await page.goto('/concierge');
   const box = page.getByPlaceholder('Type a message...');
   await box.fill('A table in Paris tonight for two; my wife is allergic to shellfish');

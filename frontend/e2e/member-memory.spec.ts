@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUTH, staffAccount } from './support/admin';
+import { staffAccount } from './support/admin';
 import { query } from './support/database';
 import { axeFindings, overflowFindings } from './support/house-checks';
-import { listEmails } from './support/mail';
+import { signedInMember } from './support/member';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const SOPHIE = { username: 'sophie', password: 'e2e-sophie-password', displayName: 'Sophie' };
@@ -18,39 +18,6 @@ async function shoot(page: Page, name: string, fullPage = true) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage });
   }
-}
-
-/**
- * A waitlist guest offered membership by the administrator (through the API), who accepts it in a
- * browser of their own: the page signed in as the member, and the member's id.
- */
-async function member(browser: Browser, request: APIRequestContext, name: string): Promise<{ page: Page; id: string }> {
-  const email = `${name.split(' ')[0].toLowerCase()}.${Date.now()}@example.com`;
-  const joined = await request.post('/api/waitlist', { data: { email, fullName: name, consent: true, bot_check: '' } });
-  expect(joined.ok(), await joined.text()).toBeTruthy();
-  const [entry] = await query<{ id: string }>('select id from waitlist_entries where email = $1', [email]);
-  const offered = await request.post('/api/admin/members/offers', {
-    headers: { authorization: AUTH },
-    data: { tier: 'patron', entryIds: [entry.id] },
-  });
-  expect(offered.ok(), await offered.text()).toBeTruthy();
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await listEmails()).find(
-          (m) => /Your Membership Awaits/.test(m.subject) && m.to.some((to) => to.address.toLowerCase() === email),
-        );
-        token = /\/membership\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? '')?.[1] ?? '';
-        return token;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const accepted = await context.request.post(`/api/membership/offers/${token}/accept`, { data: { name } });
-  expect(accepted.ok(), await accepted.text()).toBeTruthy();
-  return { page: await context.newPage(), id: ((await accepted.json()) as { member: { id: string } }).member.id };
 }
 
 /** Sends a message in a new conversation and waits for the concierge's whole reply. */
@@ -74,7 +41,7 @@ test('a member’s allergy and love of terraces are remembered from the chat, us
   request,
 }) => {
   test.setTimeout(240_000);
-  const { page } = await member(browser, request, 'Isabella Rossi');
+  const { page } = await signedInMember(browser, request, 'Isabella Rossi');
 
   // The concierge keeps the terraces at once and asks before keeping the allergy.
   const first = await ask(page, 'My wife is allergic to shellfish, we love terraces');
@@ -112,7 +79,7 @@ test('what we remember, in the member’s account and beside the member’s requ
   request,
 }) => {
   test.setTimeout(180_000);
-  const { page, id } = await member(browser, request, 'Grace Kelly');
+  const { page, id } = await signedInMember(browser, request, 'Grace Kelly');
   const sophie = await staffAccount(request, SOPHIE);
 
   // Kept from a conversation, by staff, and by the member.

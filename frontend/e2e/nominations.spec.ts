@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTH } from './support/admin';
 import { query } from './support/database';
 import { axeFindings, overflowFindings } from './support/house-checks';
-import { listEmails, waitForEmail } from './support/mail';
+import { waitForEmail } from './support/mail';
+import { signedInMember } from './support/member';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -28,47 +29,15 @@ async function houseChecks(page: Page) {
   }
 }
 
-/**
- * A waitlist guest offered membership by the administrator (through the API), who accepts it in a
- * browser of their own: the page signed in as the member.
- */
-async function member(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
-  const email = `${name.split(' ')[0].toLowerCase()}.${Date.now()}@example.com`;
-  const joined = await request.post('/api/waitlist', { data: { email, fullName: name, consent: true, bot_check: '' } });
-  expect(joined.ok(), await joined.text()).toBeTruthy();
-  const [entry] = await query<{ id: string }>('select id from waitlist_entries where email = $1', [email]);
-  const offered = await request.post('/api/admin/members/offers', {
-    headers: { authorization: AUTH },
-    data: { tier: 'patron', entryIds: [entry.id] },
-  });
-  expect(offered.ok(), await offered.text()).toBeTruthy();
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await listEmails()).find(
-          (m) => /Your Membership Awaits/.test(m.subject) && m.to.some((to) => to.address.toLowerCase() === email),
-        );
-        token = /\/membership\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? '')?.[1] ?? '';
-        return token;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const accepted = await context.request.post(`/api/membership/offers/${token}/accept`, { data: { name } });
-  expect(accepted.ok(), await accepted.text()).toBeTruthy();
-  return context.newPage();
-}
-
 test('a member copies their nomination link, a visitor signs up through it and confirms by email, and staff see the sign-up in the funnel with its campaign and its nominating member', async ({
   browser,
   request,
 }) => {
   test.setTimeout(240_000);
   const name = `Grace Kelly ${Date.now().toString(36)}`;
-  const page = await member(browser, request, name);
+  const { page } = await signedInMember(browser, request, name, {
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
 
   // The member's account: their personal link, copied.
   await page.goto('/concierge/account');

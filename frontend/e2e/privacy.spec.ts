@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUTH } from './support/admin';
-import { query } from './support/database';
-import { listEmails, waitForEmail } from './support/mail';
+import { waitForEmail } from './support/mail';
+import { signedInMember } from './support/member';
 
 /** Where the screens are kept to be looked at (never in the repository). */
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/privacy-shots';
@@ -16,39 +15,6 @@ async function shoot(page: Page, name: string) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
-}
-
-/**
- * A waitlist guest offered membership by the administrator (through the API), who accepts it in a
- * browser of their own: the page signed in as the member.
- */
-async function member(browser: Browser, request: APIRequestContext, name: string): Promise<Page> {
-  const email = `${name.split(' ')[0].toLowerCase()}.${Date.now()}@example.com`;
-  const joined = await request.post('/api/waitlist', { data: { email, fullName: name, consent: true, bot_check: '' } });
-  expect(joined.ok(), await joined.text()).toBeTruthy();
-  const [entry] = await query<{ id: string }>('select id from waitlist_entries where email = $1', [email]);
-  const offered = await request.post('/api/admin/members/offers', {
-    headers: { authorization: AUTH },
-    data: { tier: 'patron', entryIds: [entry.id] },
-  });
-  expect(offered.ok(), await offered.text()).toBeTruthy();
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await listEmails()).find(
-          (m) => /Your Membership Awaits/.test(m.subject) && m.to.some((to) => to.address.toLowerCase() === email),
-        );
-        token = /\/membership\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? '')?.[1] ?? '';
-        return token;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const accepted = await context.request.post(`/api/membership/offers/${token}/accept`, { data: { name } });
-  expect(accepted.ok(), await accepted.text()).toBeTruthy();
-  return context.newPage();
 }
 
 /** Issue 31, section 3: leaving a mailing from an email, in one click, no session needed. */
@@ -104,7 +70,7 @@ test('unsubscribes from an email in one click, then chooses what to receive', as
 });
 
 test('a member chooses the emails they receive in their account', async ({ browser, request }) => {
-  const page = await member(browser, request, 'Helena Marsh');
+  const { page } = await signedInMember(browser, request, 'Helena Marsh');
   await page.goto('/concierge/account');
   const section = page.getByRole('region', { name: 'Emails We Send You' });
   await expect(section.getByRole('switch', { name: 'Concierge Digests' })).toBeChecked();
