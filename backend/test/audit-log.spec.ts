@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AdminAuthService } from '../src/modules/admin/admin-auth.service';
 import { AuditService } from '../src/modules/audit';
+import { ConsentService } from '../src/modules/privacy';
 import { basic } from './support/admin';
 import { createEvent, createInvitation, eventFields, rsvp, startingIn } from './support/launch-party-fixtures';
 import { registeredRoutes } from './support/routes';
@@ -228,6 +229,8 @@ const NOT_HERE: Record<string, string> = {
   'POST /api/admin/user-requests/:id/bookings/capture': 'audited in bookings.spec',
   'POST /api/admin/user-requests/:id/bookings/release': 'audited in bookings.spec',
   'POST /api/admin/user-requests/:id/bookings/cancel': 'audited in bookings.spec',
+  // One 'data-request.erase' row per person it finds to erase again (none in a fresh database).
+  'POST /api/admin/data-requests/replay': 'audited per person erased in data-requests.spec',
 };
 
 describe('Audit log: every state-changing admin route', () => {
@@ -331,6 +334,28 @@ describe('Audit log: every state-changing admin route', () => {
   const uuid = expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown as string;
 
   /** What each route is called with; a state-changing admin route missing here fails the first test. */
+  /** Someone on the waitlist: an address the club holds something about. */
+  async function signedUp(): Promise<string> {
+    const email = `${randomUUID()}@example.com`;
+    await request(t.http)
+      .post('/api/waitlist')
+      .send({ email, fullName: 'Ada Lovelace', consent: true, bot_check: '' })
+      .expect(200);
+    return email;
+  }
+
+  /** A person's own erasure request, verified by their emailed link and waiting in the owners' queue. */
+  async function personsErasureRequest(): Promise<string> {
+    const email = await signedUp();
+    const id = randomUUID();
+    await sql(
+      `insert into data_requests (id, kind, status, subject_email, subject_key, requested_by, due_at)
+       values (?, 'erasure', 'verified', ?, ?, 'person', now() + interval '30 days')`,
+      [id, email, t.app.get(ConsentService).subjectKey(email)],
+    );
+    return id;
+  }
+
   const CALLS: Record<string, () => Promise<Call>> = {
     'POST /api/admin/vendors': async () => ({
       path: '/api/admin/vendors',
@@ -583,6 +608,32 @@ describe('Audit log: every state-changing admin route', () => {
         body: { text: 'Prefers to be called by her first name' },
         action: 'member.note-add',
         target: { type: 'member', id },
+      };
+    },
+    'POST /api/admin/data-requests': async () => {
+      const email = await signedUp();
+      return {
+        path: '/api/admin/data-requests',
+        body: { kind: 'export', email },
+        action: 'data-request.export',
+        target: { type: 'data-request', id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown as string },
+      };
+    },
+    'POST /api/admin/data-requests/:id/complete': async () => {
+      const id = await personsErasureRequest();
+      return {
+        path: `/api/admin/data-requests/${id}/complete`,
+        action: 'data-request.erase',
+        target: { type: 'data-request', id },
+      };
+    },
+    'POST /api/admin/data-requests/:id/refuse': async () => {
+      const id = await personsErasureRequest();
+      return {
+        path: `/api/admin/data-requests/${id}/refuse`,
+        body: { note: 'We must keep this guest’s invoice for the tax year' },
+        action: 'data-request.refuse',
+        target: { type: 'data-request', id },
       };
     },
     'POST /api/admin/waitlist/export-link': async () => ({
