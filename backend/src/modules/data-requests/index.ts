@@ -16,9 +16,7 @@ export {
   scrubText,
   subjectAddresses,
   type DataSubject,
-  type ExportedRecords,
   type PersonalDataHolder,
-  type SubjectClues,
 } from './personal-data-registry';
 export { DataRequestsModule } from './data-requests.module';
 export { DataRequestsService, type DataRequestView } from './data-requests.service';

@@ -5,28 +5,8 @@
  * The tables, tokens and routes are its own.
  */
 export { PrivacyModule } from './privacy.module';
-export {
-  ConsentService,
-  subjectKeyOf,
-  type ConsentRow,
-  type ConsentLedgerItem,
-  type MailChoices,
-} from './consent.service';
-export {
-  consentInsertSql,
-  WAITLIST_SIGN_UP_CONSENT,
-  WAITLIST_CONFIRM_CONSENT,
-  type ConsentRowsSpec,
-} from './consent-sql';
-export {
-  CONSENT_PURPOSES,
-  CONSENT_WORDINGS,
-  wordingHash,
-  type ConsentAction,
-  type ConsentPurpose,
-  type ConsentSource,
-  type ConsentSubjectType,
-  type ConsentWordingVersion,
-} from './consent-vocabulary';
+export { ConsentService, subjectKeyOf } from './consent.service';
+export { consentInsertSql, WAITLIST_SIGN_UP_CONSENT, WAITLIST_CONFIRM_CONSENT } from './consent-sql';
+export { CONSENT_PURPOSES, wordingHash } from './consent-vocabulary';
 export { MailChoicesDto } from './dto/privacy.dto';
 export { MAIL_CHOICES } from './dto/privacy.schemas';

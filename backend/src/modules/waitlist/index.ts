@@ -5,8 +5,8 @@
  */
 export { WaitlistModule } from './waitlist.module';
 export { WaitlistService, type NominatedEntry } from './waitlist.service';
-export { NOMINATION_STATUSES, type NominationStatus } from './waitlist-entry.entity';
-export { WaitlistRetention, type AttachmentCheck, type RetentionCandidate } from './waitlist-retention.service';
+export { type NominationStatus } from './waitlist-entry.entity';
+export { WaitlistRetention } from './waitlist-retention.service';
 export { WaitlistMemberNames } from './waitlist-member-names';
 export {
   declareSignedUpWithRefJob,

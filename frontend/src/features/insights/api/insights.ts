@@ -5,7 +5,6 @@ import type { ApiSchema } from '../../../api/types';
 
 /** The Insights answers, from the generated contract (src/api/schema.gen.ts). */
 export type InsightsFunnel = ApiSchema<'InsightsFunnel'>['data'];
-export type FunnelStep = InsightsFunnel['steps'][number];
 export type FunnelDay = InsightsFunnel['days'][number];
 export type CampaignRow = ApiSchema<'InsightsCampaigns'>['data']['rows'][number];
 export type SponsorRow = ApiSchema<'InsightsSponsors'>['data']['rows'][number];
