@@ -115,8 +115,13 @@ test('what we remember, in the member’s account and beside the member’s requ
   await page.getByRole('button', { name: 'Add a Preference' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a Preference' });
   await dialog.getByLabel('What we should remember').fill('Loro Piana');
-  await dialog.getByRole('combobox', { name: 'What it is about' }).click();
-  await page.getByTitle('Brands', { exact: true }).click();
+  const about = dialog.getByRole('combobox', { name: 'What it is about' });
+  // Chosen once the list has closed on it: under load a click can land while the list still opens.
+  await expect(async () => {
+    if ((await about.getAttribute('aria-expanded')) !== 'true') await about.click();
+    await page.getByTitle('Brands', { exact: true }).click({ timeout: 2_000 });
+    await expect(about).toHaveAttribute('aria-expanded', 'false', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Remember' }).click();
   await expect(page.getByRole('list', { name: 'Brands' })).toContainText('Added by you');
   await expect(page.getByRole('list', { name: 'Hotels and Rooms' })).toContainText('Added by Sophie');

@@ -87,6 +87,9 @@ export default async function globalSetup(): Promise<void> {
     OFFLINE_REPLY_PIECE_DELAY_MS: '40',
     // The insights funnel is rebuilt by a repeating job: often enough that a sign-up shows within seconds.
     INSIGHTS_ROLLUP_INTERVAL_SECONDS: '3',
+    // Every browser test signs up from 127.0.0.1: a nomination is not suspect for that here
+    // (backend/test/nominations.spec.ts proves the check with its own limit).
+    NOMINATION_CLIENT_LIMIT: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   const child = spawn(process.execPath, [resolve(ROOT, 'infra', 'start.mjs')], {
