@@ -82,7 +82,10 @@ const p99 = (t) => percentile(t.times, 99);
  */
 function bareStatement() {
   const { JOIN_WAITLIST_SQL } = require(join(ROOT, 'backend/dist/src/modules/waitlist/join-waitlist.sql.js'));
-  return JOIN_WAITLIST_SQL.replace(/\b(waitlist_entries|email_deliveries|outbox_messages|consent_ledger)\b/g, 'bare_$1');
+  return JOIN_WAITLIST_SQL.replace(
+    /\b(waitlist_entries|email_deliveries|outbox_messages|consent_ledger)\b/g,
+    'bare_$1',
+  );
 }
 
 /** The baseline: node:http + pg, parsing JSON and running the same insert, nothing else. */
