@@ -3,9 +3,9 @@
  * `npm run bench:admin-lists`: seeds 1,000,000 waitlist rows with SQL (generate_series) into a
  * separate bench database, boots the built api against it and measures GET /api/admin/waitlist
  * with autocannon: the first page, a middle page, the last page and a search. Prints p50, p95 and
- * p99 for each (aim: p95 < 50 ms). BENCH_ROWS, BENCH_SECONDS and BENCH_CONNECTIONS override.
+ * p99 for each, against the budget in the README's performance table. BENCH_ROWS, BENCH_SECONDS and BENCH_CONNECTIONS override.
  *
- * Then the insights tab's queries (GET /api/admin/insights/...; aim: p95 < 200 ms) on the same
+ * Then the insights tab's queries (GET /api/admin/insights/..., against their README budget) on the same
  * waitlist, with the journeys after it (offers, invitations, RSVPs, check-ins, payments) and
  * BENCH_PAGE_VIEWS (10,000,000) page views over the last year, their visitors folded into daily
  * counts by the roll-up's own statement, as the repeating job leaves them.
