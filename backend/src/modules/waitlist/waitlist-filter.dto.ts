@@ -2,12 +2,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsCalendarDate } from '../../common/calendar-date';
-
-const trimmed = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return text === '' ? undefined : text;
-};
+import { trimmedOrAbsent } from '../../common/trimmed';
 
 export const CONFIRMATION_FILTERS = ['confirmed', 'unconfirmed'] as const;
 export type ConfirmationFilter = (typeof CONFIRMATION_FILTERS)[number];
@@ -20,42 +15,42 @@ export type ConfirmationFilter = (typeof CONFIRMATION_FILTERS)[number];
  */
 export class WaitlistFilterDto {
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(200, { message: 'Search text is too long' })
   @IsString({ message: 'Search text must be text' })
   q?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(100, { message: 'Source is too long' })
   @IsString({ message: 'Source must be text' })
   source?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(200, { message: 'UTM campaign is too long' })
   @IsString({ message: 'UTM campaign must be text' })
   utmCampaign?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsCalendarDate('Signed up from')
   signedUpFrom?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsCalendarDate('Signed up to')
   signedUpTo?: string;
 
   /** Confirmed sign-ups only, or unconfirmed ones only; absent: both. */
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsIn(CONFIRMATION_FILTERS, { message: 'Confirmed must be confirmed or unconfirmed' })
   confirmed?: ConfirmationFilter;
 
   /** The id of the member whose nomination brought the sign-ups. */
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsUUID('all', { message: 'Nominated by must be a member’s id' })
   nominatedBy?: string;
 }

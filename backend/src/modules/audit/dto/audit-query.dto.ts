@@ -3,48 +3,43 @@ import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsCalendarDate } from '../../../common/calendar-date';
 import { PageQueryDto } from '../../../common/page-query.dto';
-
-const trimmed = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return text === '' ? undefined : text;
-};
+import { trimmedOrAbsent } from '../../../common/trimmed';
 
 /** Which audit rows a page or the CSV covers; every field optional, dates are UTC days with both ends included. */
 export class AuditFilterDto {
   /** A staff account's id, or part of a person's name. */
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(100, { message: 'Person is too long' })
   @IsString({ message: 'Person must be text' })
   actor?: string;
 
   /** An action ('vendor.update'), or a family of them ('vendor'). */
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(100, { message: 'Action is too long' })
   @IsString({ message: 'Action must be text' })
   action?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(100, { message: 'Target type is too long' })
   @IsString({ message: 'Target type must be text' })
   targetType?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(200, { message: 'Target is too long' })
   @IsString({ message: 'Target must be text' })
   targetId?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsCalendarDate('From')
   from?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsCalendarDate('To')
   to?: string;
 }

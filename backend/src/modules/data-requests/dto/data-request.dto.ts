@@ -15,8 +15,7 @@ import { ValidatorConstraint } from 'class-validator';
 import { isValidEmail } from '@maison/shared';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { DATA_REQUEST_KINDS, type DataRequestKind } from '../data-request.entity';
-
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trimmed } from '../../../common/trimmed';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const KIND_MESSAGE = 'Please choose a copy of your data or its erasure';

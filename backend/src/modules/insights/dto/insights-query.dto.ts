@@ -2,12 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsCalendarDate } from '../../../common/calendar-date';
 import { UUID } from '../../../common/uuid';
-
-const trimmed = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return text === '' ? undefined : text;
-};
+import { trimmedOrAbsent } from '../../../common/trimmed';
 
 /**
  * The insights tab's range and filters: the sign-up (and visit) days, UTC, both ends included
@@ -15,35 +10,35 @@ const trimmed = ({ value }: { value: unknown }) => {
  */
 export class InsightsQueryDto {
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsCalendarDate('From')
   from?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsCalendarDate('To')
   to?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(200, { message: 'Source is too long' })
   @IsString({ message: 'Source must be text' })
   source?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(200, { message: 'Medium is too long' })
   @IsString({ message: 'Medium must be text' })
   medium?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(200, { message: 'Campaign is too long' })
   @IsString({ message: 'Campaign must be text' })
   campaign?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @Matches(UUID, { message: 'Nominated by must be a member id' })
   @IsString({ message: 'Nominated by must be a member id' })
   nominatedBy?: string;

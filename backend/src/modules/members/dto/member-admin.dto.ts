@@ -2,28 +2,23 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MEMBER_STATUSES, MEMBER_TIERS, type MemberStatus, type MemberTier } from '../member.entity';
-
-const trimmed = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return text === '' ? undefined : text;
-};
+import { trimmedOrAbsent } from '../../../common/trimmed';
 
 /** The Members tab's list: search text (name, email or phone), status, tier and the page. */
 export class ListMembersQuery extends PageQueryDto {
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @MaxLength(200, { message: 'Search text is too long' })
   @IsString({ message: 'Search text must be text' })
   search?: string;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsIn([...MEMBER_STATUSES], { message: 'Status must be offered, active or suspended' })
   status?: MemberStatus;
 
   @IsOptional()
-  @Transform(trimmed)
+  @Transform(trimmedOrAbsent)
   @IsIn([...MEMBER_TIERS], { message: 'Tier must be nomad, voyager, patron or black' })
   tier?: MemberTier;
 }

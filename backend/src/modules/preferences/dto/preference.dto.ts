@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { PREFERENCE_KINDS, type PreferenceKind } from '../preference-kinds';
-
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trimmed } from '../../../common/trimmed';
 
 /** The longest entry: a sentence or two ('Window seat, never before 10:00, Emirates when possible'). */
 export const LONGEST_VALUE = 300;
