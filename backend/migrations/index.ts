@@ -29,6 +29,7 @@ import { Migration20261128020000WaitlistConfirmation } from './Migration20261128
 import { Migration20261128030000DataRequests } from './Migration20261128030000DataRequests';
 import { Migration20261128040000Nominations } from './Migration20261128040000Nominations';
 import { Migration20261128050000Insights } from './Migration20261128050000Insights';
+import { Migration20261129010000InsightsMonths } from './Migration20261129010000InsightsMonths';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -65,4 +66,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128030000DataRequests', class: Migration20261128030000DataRequests },
   { name: 'Migration20261128040000Nominations', class: Migration20261128040000Nominations },
   { name: 'Migration20261128050000Insights', class: Migration20261128050000Insights },
+  { name: 'Migration20261129010000InsightsMonths', class: Migration20261129010000InsightsMonths },
 ];

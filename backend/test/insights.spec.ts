@@ -247,6 +247,67 @@ describe('Insights', () => {
     ]);
   });
 
+  it('reads a long range from its whole months and its ends from days, with the same figures', async () => {
+    // Sign-ups on the edges of months (the rollup's days are UTC days), half of them through a
+    // campaign, each confirmed a day later.
+    const days = ['2025-01-31', '2025-02-01', '2025-02-14', '2025-02-28', '2025-03-01', '2025-03-31', '2025-04-01'];
+    for (const [index, day] of days.entries()) {
+      const campaign = index % 2 === 0 ? { utmSource: 'ft.com', utmMedium: 'display', utmCampaign: 'spring' } : {};
+      await request(t.http)
+        .post('/api/waitlist')
+        .send(signUp(`guest${index}@example.com`, campaign))
+        .expect(200);
+      await sql(
+        `update waitlist_entries set created_at = ?::timestamptz, confirmed_at = ?::timestamptz + interval '1 day'
+          where email = ?`,
+        [`${day}T12:00:00Z`, `${day}T12:00:00Z`, `guest${index}@example.com`],
+      );
+    }
+    await refresh();
+    const months = await sql<{ month: string; signed_up: number }>(
+      `select to_char(month, 'YYYY-MM-DD') as month, sum(signed_up)::int as signed_up
+         from funnel_months where not by_member group by month order by month`,
+    );
+    expect(months).toEqual([
+      { month: '2025-01-01', signed_up: 1 },
+      { month: '2025-02-01', signed_up: 3 },
+      { month: '2025-03-01', signed_up: 2 },
+      { month: '2025-04-01', signed_up: 1 },
+    ]);
+
+    // Ranges of whole months, of none, and of parts of months on either side: the totals are
+    // the sums of the range's days, and the campaigns' rows add up to them.
+    const ranges: Array<[string, string]> = [
+      ['2025-02-01', '2025-03-31'],
+      ['2025-01-31', '2025-04-01'],
+      ['2025-02-02', '2025-03-30'],
+      ['2025-02-14', '2025-02-28'],
+      ['2025-01-01', '2025-04-30'],
+      ['2025-03-31', '2025-03-31'],
+    ];
+    for (const [from, to] of ranges) {
+      const inRange = days.filter((day) => day >= from && day <= to);
+      const funnel = (await insights(`/funnel?from=${from}&to=${to}`).expect(200)).body.data;
+      const counts = Object.fromEntries(funnel.steps.map((s: { step: string; count: number }) => [s.step, s.count]));
+      expect([from, to, counts.signedUp, counts.confirmed]).toEqual([from, to, inRange.length, inRange.length]);
+      expect(funnel.days.map((day: { day: string }) => day.day)).toEqual(inRange);
+      const median = funnel.steps.find((s: { step: string }) => s.step === 'confirmed').medianSeconds;
+      expect([from, to, median]).toEqual([from, to, inRange.length ? expect.any(Number) : null]);
+      if (inRange.length) {
+        expect(median).toBeGreaterThanOrEqual(86_400);
+        expect(median).toBeLessThanOrEqual(2 * 86_400);
+      }
+      const rows = (await insights(`/campaigns?from=${from}&to=${to}`).expect(200)).body.data.rows;
+      const spring = rows.find((row: { campaign: string | null }) => row.campaign === 'spring');
+      expect([from, to, spring?.signedUp ?? 0]).toEqual([
+        from,
+        to,
+        inRange.filter((day) => days.indexOf(day) % 2 === 0).length,
+      ]);
+      expect(rows.reduce((sum: number, row: { signedUp: number }) => sum + row.signedUp, 0)).toBe(inRange.length);
+    }
+  });
+
   it('credits a nominating member with how far their nominees went, suspect ones apart', async () => {
     await journey();
     const claire = await sponsor('Claire Fontaine');

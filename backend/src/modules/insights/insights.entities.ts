@@ -110,24 +110,12 @@ export class DailyVisits {
 
 const waits = () => ({ type: new ArrayType((n) => Number(n)), columnType: 'integer[]' });
 
-/**
- * The funnel of one sign-up day, attribution and nominating member: how many reached each step,
- * and how long after sign-up (counts per bucket of funnel-waits.ts).
- */
-@Entity({ tableName: 'funnel_days' })
-@Index({ name: 'funnel_days_day_idx', properties: ['byMember', 'day'] })
-@Index({
-  name: 'funnel_days_member_idx',
-  expression: 'create index funnel_days_member_idx on funnel_days (nominated_by, day) where by_member',
-})
-export class FunnelDay {
+/** The counts of a funnel row: how many reached each step, and how long after sign-up (counts per bucket of funnel-waits.ts). */
+abstract class FunnelCounts {
   [OptionalProps]?: 'byMember' | 'suspect';
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id: string;
-
-  @Property({ type: 'string', columnType: 'date' })
-  day: string;
 
   @Property({ type: 'text', nullable: true })
   utmSource: string | null;
@@ -180,6 +168,30 @@ export class FunnelDay {
 
   @Property(waits())
   paidWaits: number[];
+}
+
+/** The funnel of one sign-up day, attribution and nominating member. */
+@Entity({ tableName: 'funnel_days' })
+@Index({ name: 'funnel_days_day_idx', properties: ['byMember', 'day'] })
+@Index({
+  name: 'funnel_days_member_idx',
+  expression: 'create index funnel_days_member_idx on funnel_days (nominated_by, day) where by_member',
+})
+export class FunnelDay extends FunnelCounts {
+  @Property({ type: 'string', columnType: 'date' })
+  day: string;
+}
+
+/** The same, summed by sign-up month (the first of the month): what a long range reads. */
+@Entity({ tableName: 'funnel_months' })
+@Index({ name: 'funnel_months_month_idx', properties: ['byMember', 'month'] })
+@Index({
+  name: 'funnel_months_member_idx',
+  expression: 'create index funnel_months_member_idx on funnel_months (nominated_by, month) where by_member',
+})
+export class FunnelMonth extends FunnelCounts {
+  @Property({ type: 'string', columnType: 'date' })
+  month: string;
 }
 
 /** When the funnel was last rebuilt: one row. */

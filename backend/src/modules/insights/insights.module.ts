@@ -5,12 +5,20 @@ import { InsightsAdminController } from './insights-admin.controller';
 import { InsightsService } from './insights.service';
 import { RefreshInsightsJob } from './jobs/refresh-insights.job';
 import { PageViewsService } from './page-views.service';
-import { DailyVisits, FunnelDay, InsightsRefresh, PageView, VisitorDay, VisitSalt } from './insights.entities';
+import {
+  DailyVisits,
+  FunnelDay,
+  FunnelMonth,
+  InsightsRefresh,
+  PageView,
+  VisitorDay,
+  VisitSalt,
+} from './insights.entities';
 import { InsightsRefreshScheduler } from './insights-refresh.scheduler';
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([PageView, VisitSalt, VisitorDay, DailyVisits, FunnelDay, InsightsRefresh]),
+    MikroOrmModule.forFeature([PageView, VisitSalt, VisitorDay, DailyVisits, FunnelDay, FunnelMonth, InsightsRefresh]),
     MembersModule,
   ],
   controllers: [InsightsAdminController],

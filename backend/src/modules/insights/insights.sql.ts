@@ -11,8 +11,9 @@ import { WAIT_BUCKETS, waitBucketSql } from './funnel-waits';
  * Visits are counted by the day of the visit. Days are UTC days.
  *
  * REFRESH_FUNNEL_SQL composes each owning module's part (from its index) into every sign-up's
- * journey and folds the journeys into funnel_days; the tab's queries read funnel_days (and the
- * visits' daily counts), whose rows are few (days x attributions), so any range answers quickly.
+ * journey and folds the journeys into funnel_days, and those into funnel_months; the tab's queries
+ * read those rollups (and the visits' daily counts), whose rows are few (days or months x
+ * attributions), so any range answers quickly.
  *
  * Placeholders are named ($from, $to...) and bound by `bind` below, so a statement that uses a
  * value twice cannot get its bindings out of order.
@@ -58,9 +59,20 @@ const waitCounts = (step: string) =>
     (_, index) => `count(*) filter (where j.${step}_bucket = ${index + 1})::int`,
   ).join(', ')}]`;
 
+/** Sums of the steps' counts over the grouped rows (suspect nominations count as sign-ups here). */
+const STEP_SUMS = `coalesce(sum(signed_up), 0)::int as signed_up,
+       ${STEPS.map((step) => `coalesce(sum(${step}), 0)::int as ${step}`).join(', ')}`;
+
+/** Element-wise sums of the waits' bucket counts. */
+const WAIT_SUMS = STEPS.map(
+  (step) =>
+    `array[${Array.from({ length: WAIT_BUCKETS }, (_, i) => `coalesce(sum(${step}_waits[${i + 1}]), 0)::int`).join(', ')}] as ${step}_waits`,
+).join(',\n       ');
+
 /**
- * Rebuilds funnel_days from the journeys, in one statement: the delete and the insert see the
- * same snapshot, so readers see the old rows or the new, never neither. Run under an advisory
+ * Rebuilds funnel_days from the journeys, and funnel_months from those, in one statement: the
+ * deletes and the inserts see the same snapshot, so readers see the old rows or the new, never
+ * neither. Run under an advisory
  * lock (InsightsService.refreshFunnel) so two refreshes never overlap. npm run bench:admin-lists
  * runs this same statement on its seeded rows.
  */
@@ -79,25 +91,58 @@ export const REFRESH_FUNNEL_SQL = `with ${JOURNEYS}, ${BUCKETED}, cleared as (
                               (j.day, j.utm_source, j.utm_medium, j.utm_campaign, j.nominated_by, j.suspect))
      -- The rows by member are for the nominated only.
      having grouping(j.nominated_by) = 1 or j.nominated_by is not null
-     returning signed_up, by_member
+     returning *
+   ), cleared_months as (
+     delete from funnel_months
+   ), months as (
+     insert into funnel_months (month, utm_source, utm_medium, utm_campaign, by_member, nominated_by, suspect,
+                                signed_up, confirmed, invited, attending, came, paid, confirmed_waits,
+                                invited_waits, attending_waits, came_waits, paid_waits)
+     select date_trunc('month', day::timestamp)::date, utm_source, utm_medium, utm_campaign, by_member,
+            nominated_by, suspect, ${STEP_SUMS}, ${WAIT_SUMS}
+       from filled
+      group by 1, 2, 3, 4, 5, 6, 7
    ), stamped as (
      insert into insights_refreshes (id, funnel_at) values (1, now())
      on conflict (id) do update set funnel_at = excluded.funnel_at
    )
    select coalesce(sum(signed_up) filter (where not by_member), 0)::int as sign_ups, count(*)::int as rows from filled`;
 
-/**
- * The funnel rows of the range, filtered by the optional attribution and nominating member: the
- * rows of every sign-up, or (for one member, or `memberRows`) the rows by nominating member.
- */
-const picked = (memberRows = '($nominatedBy::uuid is not null)') => `picked as (
-     select * from funnel_days
-      where by_member = ${memberRows}
-        and day between $from::date and $to::date
-        and ($source::text is null or utm_source = $source)
+/** The optional attribution and nominating member a funnel row must match. */
+const MATCHES = `($source::text is null or utm_source = $source)
         and ($medium::text is null or utm_medium = $medium)
         and ($campaign::text is null or utm_campaign = $campaign)
-        and ($nominatedBy::uuid is null or nominated_by = $nominatedBy::uuid)
+        and ($nominatedBy::uuid is null or nominated_by = $nominatedBy::uuid)`;
+
+/** The rows of every sign-up, or, for one nominating member, the rows by nominating member. */
+const FOR_ONE_MEMBER = '($nominatedBy::uuid is not null)';
+
+/** The funnel rows of each day of the range (what the series by day reads). */
+const PICKED = `picked as (
+     select * from funnel_days
+      where by_member = ${FOR_ONE_MEMBER} and day between $from::date and $to::date and ${MATCHES}
+   )`;
+
+/** The first day of the range's first whole month, and the first day after its last whole month. */
+const WHOLE_FROM = `(date_trunc('month', ($from::date - 1)::timestamp) + interval '1 month')::date`;
+const WHOLE_UNTIL = `date_trunc('month', ($to::date + 1)::timestamp)::date`;
+const COUNTED = `utm_source, utm_medium, utm_campaign, nominated_by, suspect, signed_up, ${STEPS.join(', ')},
+            ${STEPS.map((step) => `${step}_waits`).join(', ')}`;
+
+/**
+ * The same rows, fewer, for what sums the whole range (its totals, campaigns and nominating
+ * members): its whole months from funnel_months, the days before the first and after the last
+ * from funnel_days. `memberRows`: which rows (by default as PICKED).
+ */
+const spanned = (memberRows = FOR_ONE_MEMBER) => `spanned as (
+     select ${COUNTED}
+       from funnel_months
+      where by_member = ${memberRows} and month >= ${WHOLE_FROM} and month < ${WHOLE_UNTIL} and ${MATCHES}
+     union all
+     select ${COUNTED}
+       from funnel_days
+      where by_member = ${memberRows} and day between $from::date and $to::date
+        and (day < ${WHOLE_FROM} or day >= ${WHOLE_UNTIL}) and ${MATCHES}
    )`;
 
 /**
@@ -122,28 +167,18 @@ const VISITS = `visits as (
              or ref in (select c.code from (${NOMINATION_CODES_SQL}) c where c.member_id = $nominatedBy::uuid))
    )`;
 
-/** Sums of the steps' counts over the grouped rows (suspect nominations count as sign-ups here). */
-const STEP_SUMS = `coalesce(sum(signed_up), 0)::int as signed_up,
-       ${STEPS.map((step) => `coalesce(sum(${step}), 0)::int as ${step}`).join(', ')}`;
-
-/** Element-wise sums of the waits' bucket counts. */
-const WAIT_SUMS = STEPS.map(
-  (step) =>
-    `array[${Array.from({ length: WAIT_BUCKETS }, (_, i) => `coalesce(sum(${step}_waits[${i + 1}]), 0)::int`).join(', ')}] as ${step}_waits`,
-).join(',\n       ');
-
 /**
  * The funnel, the whole range (key 'all') and each day of it (key: the day); the waits only for the
  * whole range (what the medians are read from).
  */
-export const FUNNEL_SQL = `with ${picked()}, ${VISITS},
+export const FUNNEL_SQL = `with ${PICKED}, ${spanned()}, ${VISITS},
    steps as (
      select day::text as key, ${STEP_SUMS}, ${STEPS.map((step) => `null::int[] as ${step}_waits`).join(', ')}
        from picked
       group by day
      union all
      select 'all', ${STEP_SUMS}, ${WAIT_SUMS}
-       from picked
+       from spanned
    ), visit_days as (
      select coalesce(day::text, 'all') as key, sum(visitors)::int as visitors
        from picked_visits
@@ -158,11 +193,11 @@ export const FUNNEL_SQL = `with ${picked()}, ${VISITS},
     order by coalesce(s.key, v.key) = 'all' desc, coalesce(s.key, v.key)`;
 
 /** The funnel by UTM source, medium and campaign ('' for none, so the full join can match them). */
-export const CAMPAIGNS_SQL = `with ${picked()}, ${VISITS},
+export const CAMPAIGNS_SQL = `with ${spanned()}, ${VISITS},
    steps as (
      select coalesce(utm_source, '') as source, coalesce(utm_medium, '') as medium,
             coalesce(utm_campaign, '') as campaign, ${STEP_SUMS}
-       from picked
+       from spanned
       group by 1, 2, 3
    ), visit_groups as (
      select coalesce(utm_source, '') as source, coalesce(utm_medium, '') as medium,
@@ -184,13 +219,13 @@ export const CAMPAIGNS_SQL = `with ${picked()}, ${VISITS},
  * Sponsor quality: by nominating member, the visits through their links, the credited sign-ups and
  * how far they went; suspect ones are counted apart and never credited with a step.
  */
-export const SPONSORS_SQL = `with ${picked('true')}, ${VISITS},
+export const SPONSORS_SQL = `with ${spanned('true')}, ${VISITS},
    steps as (
      select nominated_by as member_id,
             coalesce(sum(signed_up) filter (where not suspect), 0)::int as signed_up,
             coalesce(sum(signed_up) filter (where suspect), 0)::int as suspect,
             ${STEPS.map((step) => `coalesce(sum(${step}) filter (where not suspect), 0)::int as ${step}`).join(',\n            ')}
-       from picked
+       from spanned
       group by nominated_by
    ), member_visits as (
      select c.member_id, sum(v.visitors)::int as visitors
