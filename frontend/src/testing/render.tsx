@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -5,12 +6,21 @@ import { AntdProviders } from '../app/antd-providers';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { AppRoutes } from '../app/router';
 
-/** Renders a component inside the real app providers (query client, Ant Design theme and App). */
+/**
+ * Renders a component inside the real app providers (query client, Ant Design theme and App).
+ *
+ * Ant Design's generated styles are not put into jsdom's document (`mock="server"`): jsdom lays
+ * nothing out, and with them every getComputedStyle (Ant Design's scroll locks and the queries'
+ * visibility checks) read dozens of style sheets, most of a panel test's time. What those styles
+ * hide is hidden by setup.ts's short sheet instead.
+ */
 export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <AntdProviders>{ui}</AntdProviders>
-    </AppProviders>,
+    <StyleProvider mock="server">
+      <AppProviders queryClient={createQueryClient()}>
+        <AntdProviders>{ui}</AntdProviders>
+      </AppProviders>
+    </StyleProvider>,
     options,
   );
 }
