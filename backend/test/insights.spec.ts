@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import request from 'supertest';
 import { APP_CONFIG } from '../src/config/config.module';
 import type { AppConfig } from '../src/config/environment';
@@ -12,6 +13,7 @@ import {
   resetWithAdmin,
   rsvp,
 } from './support/launch-party-fixtures';
+import { eventually } from './support/eventually';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15';
@@ -305,6 +307,30 @@ describe('Insights', () => {
         inRange.filter((day) => days.indexOf(day) % 2 === 0).length,
       ]);
       expect(rows.reduce((sum: number, row: { signedUp: number }) => sum + row.signedUp, 0)).toBe(inRange.length);
+    }
+  });
+
+  it('never rebuilds the funnel twice at once: a rebuild while another runs answers null', async () => {
+    await request(t.http).post('/api/waitlist').send(signUp('grace@example.com')).expect(200);
+    await refresh();
+    // A rebuild held up part-way (another transaction holds the row it stamps last)...
+    const other = new Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select * from insights_refreshes for update');
+      const first = refresh();
+      // ...holds its lock until it ends, so a second one started meanwhile does nothing.
+      await eventually(async () => {
+        const { rows } = await other.query(`select count(*)::int as held from pg_locks where locktype = 'advisory'`);
+        expect(rows[0].held).toBe(1);
+      });
+      expect(await refresh()).toBeNull();
+      await other.query('commit');
+      expect(await first).toEqual({ signUps: 1, rows: 1 });
+      expect(await sql('select count(*)::int as rows from funnel_days')).toEqual([{ rows: 1 }]);
+    } finally {
+      await other.end();
     }
   });
 

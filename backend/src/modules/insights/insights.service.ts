@@ -64,9 +64,17 @@ export class InsightsService {
     private readonly members: MembersService,
   ) {}
 
+  /**
+   * One of the tab's queries, without parallel workers: they read a few thousand rollup rows, and
+   * starting workers for that cost more than it saved (several times more with a few admins
+   * reading at once on two cores: README, performance).
+   */
   private run<T>(sql: string, filter: InsightsFilterValues): Promise<T[]> {
     const [text, bindings] = bind(sql, filter);
-    return this.em.getConnection().execute<T[]>(text, bindings);
+    return this.em.fork().transactional(async (em) => {
+      await em.execute('set local max_parallel_workers_per_gather = 0');
+      return em.execute<T[]>(text, bindings);
+    });
   }
 
   /**
@@ -74,14 +82,15 @@ export class InsightsService {
    * Answers null when another process is rebuilding it at this moment.
    */
   async refreshFunnel(): Promise<{ signUps: number; rows: number } | null> {
-    return this.em.transactional(async (em) => {
-      const connection = em.getConnection();
-      const [lock] = await connection.execute<Array<{ taken: boolean }>>(
+    // em.execute runs in the transaction (its connection's execute would take another from the
+    // pool, where the lock would end with its own statement).
+    return this.em.fork().transactional(async (em) => {
+      const [lock] = await em.execute<Array<{ taken: boolean }>>(
         `select pg_try_advisory_xact_lock(hashtext(?)) as taken`,
         [REFRESH_LOCK],
       );
       if (!lock.taken) return null;
-      const [row] = await connection.execute<Array<{ sign_ups: number; rows: number }>>(REFRESH_FUNNEL_SQL);
+      const [row] = await em.execute<Array<{ sign_ups: number; rows: number }>>(REFRESH_FUNNEL_SQL);
       return { signUps: row.sign_ups, rows: row.rows };
     });
   }
