@@ -10,12 +10,14 @@ module.exports = {
   moduleNameMapper: { '^@maison/shared$': '<rootDir>/../shared/src/index.ts' },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', '<rootDir>/test/support/worker-services.setup.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/contract-check.setup.ts'],
   testTimeout: 30000,
-  maxWorkers: 1,
-  // The one worker is replaced by a fresh one after a test file leaves it holding more than this:
-  // each file boots the whole app, and one process running all of them ran out of heap.
+  // Two files at once: most of a file's time is spent waiting (on queues, timers, the database),
+  // and each worker has its own database and Redis database (test/support/test-workers.ts).
+  maxWorkers: Math.max(1, Number(process.env.TEST_WORKERS || 2)),
+  // A worker is replaced by a fresh one after a test file leaves it holding more than this:
+  // each file boots the whole app, and one process running many of them ran out of heap.
   workerIdleMemoryLimit: '1536MB',
   // BullMQ and ioredis can keep a reconnect timer alive after the last test; never hang CI on it.
   forceExit: true,

@@ -39,6 +39,7 @@ const LOCAL_ONLY: Record<string, string> = {
   SKIP_DOTENV: 'the test harnesses',
   TEST_DATABASE_URL: 'npm test',
   TEST_REDIS_URL: 'npm test',
+  TEST_WORKERS: 'npm test',
   KEEP_TEST_DATABASE: 'npm test',
   TEST_LOG_LEVEL: 'npm test',
   E2E_LOG_LEVEL: 'npm test',

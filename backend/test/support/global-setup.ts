@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { TEST_WORKERS, workerServices } from './test-workers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const services = require('../../../infra/lib/services.cjs');
 
 /**
- * A fresh database and a private Redis database number and key prefix for this run, so runs never
+ * A fresh database and a private Redis database number and key prefix for this run (and for each
+ * of its workers: test-workers.ts), so runs never
  * see each other's data nor the developer's (several may run at once on one machine). The servers
  * are TEST_DATABASE_URL / TEST_REDIS_URL, else those of DATABASE_URL / REDIS_URL, else local ones
  * (see findTestServices). createTestApp applies the migrations, as main.ts does (ORM metadata
@@ -13,6 +15,10 @@ const services = require('../../../infra/lib/services.cjs');
 export default async function globalSetup(): Promise<void> {
   const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const { databaseUrl, redisUrl } = await services.findTestServices({ database: `mf_test_${suffix}`, redisDb: 1 });
+  // The other workers' databases (each worker's own: see test-workers.ts).
+  for (let worker = 2; worker <= TEST_WORKERS; worker += 1) {
+    await services.ensureDatabase(workerServices(worker, { databaseUrl, redisUrl }).databaseUrl, { fresh: true });
+  }
   Object.assign(process.env, {
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
