@@ -17,7 +17,9 @@ export default async function globalSetup(): Promise<void> {
   const { databaseUrl, redisUrl } = await services.findTestServices({ database: `mf_test_${suffix}`, redisDb: 1 });
   // The other workers' databases (each worker's own: see test-workers.ts).
   for (let worker = 2; worker <= TEST_WORKERS; worker += 1) {
-    await services.ensureDatabase(workerServices(worker, { databaseUrl, redisUrl }).databaseUrl, { fresh: true });
+    await services.ensureDatabase(workerServices(worker, { databaseUrl, redisUrl, redisPrefix: '' }).databaseUrl, {
+      fresh: true,
+    });
   }
   Object.assign(process.env, {
     NODE_ENV: 'test',

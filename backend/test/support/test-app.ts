@@ -97,9 +97,13 @@ export async function createTestApp(
         await new Promise((r) => setTimeout(r, 25));
       }
     };
+    // Idle must be seen on a few polls in a row: the outbox and the queues are read one after the
+    // other, and a job that commits an outbox row and completes between the two reads (or the
+    // relay, moving a row into a queue) would otherwise look like no work at all.
+    const IDLE_POLLS = 3;
     const drain = async (timeoutMs = 15000) => {
       const deadline = Date.now() + timeoutMs;
-      for (;;) {
+      for (let idle = 0; ;) {
         const count = await pendingOutbox();
         const counts = await Promise.all(
           ALL_QUEUES.map((name) =>
@@ -111,7 +115,8 @@ export async function createTestApp(
         const farAhead = delayed.flat().filter((job) => job && FAR_AHEAD_JOBS.has(job.name)).length;
         const busy =
           Number(count) - farAhead + counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
-        if (busy === 0) return;
+        idle = busy === 0 ? idle + 1 : 0;
+        if (idle === IDLE_POLLS) return;
         if (Date.now() > deadline) throw new Error(`Queues did not drain in ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 25));
       }
