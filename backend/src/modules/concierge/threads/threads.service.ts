@@ -9,6 +9,7 @@ import { OutboxService } from '../../../platform/queue/outbox.service';
 import type { ChatTurn, ReplyStep } from '../../../platform/ai/types';
 import type { MessageStatus } from './thread.entity';
 import { UUID } from '../../../common/uuid';
+import { PreparedStatement } from '../../../platform/database/prepared-statement';
 
 export const DEFAULT_TITLE = 'New Conversation';
 
@@ -18,6 +19,27 @@ const LAST_MESSAGE_YOURS = 'The last message must be yours.';
 const STEP_NOT_FOUND = 'This step is not in your conversations.';
 /** The most recent messages of a thread the model reads (ChatService trims them to its budget). */
 const CONTEXT_TURNS = 40;
+
+/**
+ * What a reply reads before the model is asked (replyContext): the thread's owner and hand-off,
+ * the message id the member sent (taken, and by what), and the latest turns up to it. Prepared:
+ * it runs before every reply's first word, and PostgreSQL then plans it once per connection.
+ * $1 the message replaced from, $2 how many turns, $3 the thread, $4 the member's message id.
+ */
+const replyContext = new PreparedStatement<ReplyContextRow>(
+  'concierge_reply_context',
+  `select t.session_id, t.handoff_at is not null as handed_off, taken.thread_id as taken_thread,
+          taken.role as taken_role, taken.content as taken_content,
+          coalesce((select json_agg(json_build_object('role', m.role, 'content', m.content) order by m.seq)
+             from (select role, content, seq from concierge_messages
+                    where thread_id = t.id and status <> 'error' and content <> ''
+                      and seq <= coalesce(case when taken.thread_id = t.id then taken.seq end, seq)
+                      and seq < coalesce((select seq from concierge_messages where id = $1::uuid and thread_id = t.id), seq + 1)
+                    order by seq desc limit $2::int) m), '[]'::json) as recent
+     from (select 1) one
+     left join concierge_threads t on t.id = $3::uuid
+     left join concierge_messages taken on taken.id = $4::uuid`,
+);
 
 /** A reply about to begin in its thread: what the model reads, and whether a person has the thread. */
 export interface BegunReply {
@@ -255,20 +277,7 @@ export class ThreadsService {
   ): Promise<BegunReply> {
     if (!UUID.test(threadId)) throw AppError.notFound(NOT_FOUND);
     const messageId = reply.message?.id ?? null;
-    const [row] = await this.sql<ReplyContextRow>(
-      `select t.session_id, t.handoff_at is not null as handed_off, taken.thread_id as taken_thread,
-              taken.role as taken_role, taken.content as taken_content,
-              coalesce((select json_agg(json_build_object('role', m.role, 'content', m.content) order by m.seq)
-                 from (select role, content, seq from concierge_messages
-                        where thread_id = t.id and status <> 'error' and content <> ''
-                          and seq <= coalesce(case when taken.thread_id = t.id then taken.seq end, seq)
-                          and seq < coalesce((select seq from concierge_messages where id = ?::uuid and thread_id = t.id), seq + 1)
-                        order by seq desc limit ?) m), '[]'::json) as recent
-         from (select 1) one
-         left join concierge_threads t on t.id = ?
-         left join concierge_messages taken on taken.id = ?::uuid`,
-      [reply.replaceFrom ?? null, CONTEXT_TURNS, threadId, messageId],
-    );
+    const [row] = await replyContext.run(this.em, [reply.replaceFrom ?? null, CONTEXT_TURNS, threadId, messageId]);
     if (row.session_id !== null && row.session_id !== sessionId) throw AppError.notFound(NOT_FOUND);
     const turns = contextTurns(row.recent);
     if (reply.message) {
