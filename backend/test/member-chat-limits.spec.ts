@@ -45,7 +45,9 @@ describe('a member with the shared password cannot exhaust what every member sha
   /** Connections to this run's Redis database (a file running beside this one has its own). */
   async function redisClients(): Promise<number> {
     const db = Number(new URL(process.env.REDIS_URL!).pathname.slice(1) || 0);
-    const clients = String(await t.app.get<Redis>(REDIS).client('LIST')).trim().split('\n');
+    const clients = String(await t.app.get<Redis>(REDIS).client('LIST'))
+      .trim()
+      .split('\n');
     return clients.filter((client) => client.includes(` db=${db} `)).length;
   }
 
