@@ -3,7 +3,9 @@
  * `npm run bench:chat-stream`: what POST /api/chat/stream adds to an upstream model's stream.
  * A local OpenAI-compatible server streams 200 tokens with a fixed delay between them (20 ms by
  * default: about 50 tokens a second, the pace of GPT-4o-class models; BENCH_TOKEN_DELAY_MS=5 for a
- * harsher run). Every stream carries its own id in its message, so the upstream (in this process,
+ * harsher run). Its first token also comes one such delay after the request (BENCH_FIRST_TOKEN_MS):
+ * a model takes 200 to 800 ms, and what the api does while it waits (the thread's write) is then
+ * done, as it is for members; BENCH_FIRST_TOKEN_MS=0 measures a model that answers at once. Every stream carries its own id in its message, so the upstream (in this process,
  * on the same clock) records when it received that very request and when it wrote its first and
  * last token. For each stream, what a path adds is its time to the first (last) byte minus the
  * upstream's own time for that stream; what our api adds is that figure through the api, less the
@@ -37,6 +39,7 @@ const services = require('../lib/services.cjs');
 
 const TOKENS = Number(process.env.BENCH_TOKENS || 200);
 const TOKEN_DELAY_MS = Number(process.env.BENCH_TOKEN_DELAY_MS || 20);
+const FIRST_TOKEN_MS = Number(process.env.BENCH_FIRST_TOKEN_MS ?? TOKEN_DELAY_MS);
 /** Streams one after another per path at concurrency 1. */
 const SINGLE_ROUNDS = Number(process.env.BENCH_SINGLE_ROUNDS || 30);
 /** Streams each client opens in turn at higher concurrency (the first one, the ramp, is not counted). */
@@ -73,6 +76,7 @@ function startUpstream() {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
       res.socket?.setNoDelay(true);
       res.write(chunk({ role: 'assistant', content: '' }));
+      if (FIRST_TOKEN_MS > 0) await new Promise((r) => setTimeout(r, FIRST_TOKEN_MS));
       for (let i = 0; i < TOKENS; i += 1) {
         if (res.destroyed) return;
         res.write(chunk({ content: `tok${i} ` }));
@@ -289,6 +293,7 @@ function overheads(results, upstream) {
     if (!r.ok || !up || up.first === null || up.last === null) return { ok: false };
     return {
       ok: true,
+      before: up.received - r.start,
       first: r.first - r.start - (up.first - up.received),
       last: r.last - r.start - (up.last - up.received),
     };
@@ -348,11 +353,22 @@ async function compare(concurrency, direct, ours, bare, upstream) {
   }
   const ok = (list) => list.filter((o) => o.ok);
   const times = (list, edge) => list.map((o) => o[edge]);
-  const network = { first: percentile(times(ok(base), 'first'), 50), last: percentile(times(ok(base), 'last'), 50) };
-  const added = ok(api).map((o) => ({ first: o.first - network.first, last: o.last - network.last }));
-  const proxyAdded = ok(prox).map((o) => ({ first: o.first - network.first, last: o.last - network.last }));
+  const network = {
+    before: percentile(times(ok(base), 'before'), 50),
+    first: percentile(times(ok(base), 'first'), 50),
+    last: percentile(times(ok(base), 'last'), 50),
+  };
+  const less = (o) => ({
+    before: o.before - network.before,
+    first: o.first - network.first,
+    last: o.last - network.last,
+  });
+  const added = ok(api).map(less);
+  const proxyAdded = ok(prox).map(less);
   return {
     network,
+    beforeP50: percentile(times(added, 'before'), 50),
+    proxyBeforeP50: percentile(times(proxyAdded, 'before'), 50),
     proxyFirstP50: percentile(times(proxyAdded, 'first'), 50),
     proxyFirstP99: percentile(times(proxyAdded, 'first'), 99),
     proxyDropped: prox.length - ok(prox).length,
@@ -486,6 +502,9 @@ async function main() {
       );
       process.stdout.write(
         `    bare proxy    ${f(r.proxyFirstP50)}  ${f(r.proxyFirstP99)}                              ${r.proxyDropped}\n`,
+      );
+      process.stdout.write(
+        `    of the first byte's p50, before the model had the request: api ${r.beforeP50.toFixed(2)} ms, bare proxy ${r.proxyBeforeP50.toFixed(2)} ms\n`,
       );
       process.stdout.write(
         `    (network share, read directly, p50: first ${r.network.first.toFixed(2)} ms, last ${r.network.last.toFixed(2)} ms; ${r.directDropped} dropped)\n`,

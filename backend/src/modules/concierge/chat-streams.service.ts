@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { AppError } from '../../common/app-error';
@@ -176,8 +176,8 @@ export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicat
     await this.listenForStop().catch(() => undefined);
     const controller = new AbortController();
     const forAPerson = handedOff || (message !== undefined && asksForPerson(message.content));
-    // The model is asked first; the thread is written as the first words stream (a commit waits
-    // for the disk, a member need not), and the reply is saved in it only once it is written.
+    // The model is asked first; the thread is written while the model thinks (a commit waits for
+    // the disk, a member need not), and the reply is saved in it only once it is written.
     const memberId = memberIdOf(sessionId);
     const member = memberId
       ? {
@@ -190,6 +190,10 @@ export class ChatStreamsService implements BeforeApplicationShutdown, OnApplicat
         }
       : null;
     let pieces = forAPerson ? null : await this.chat.stream(turns, controller.signal, member).catch(failedReply);
+    // The model's request goes out on this turn of the event loop; the thread's write (a
+    // transaction of several round trips to the database) starts on the next one, so that its work
+    // does not hold the request back.
+    if (pieces) await nextTurn();
     const written = this.threads.beginReply(sessionId, body.threadId, begin);
     if (!pieces) {
       await written;
