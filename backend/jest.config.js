@@ -13,10 +13,10 @@ module.exports = {
   setupFiles: ['reflect-metadata', '<rootDir>/test/support/worker-services.setup.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/contract-check.setup.ts'],
   testTimeout: 30000,
-  // TEST_WORKERS files at once, each worker on a database and Redis database of its own
-  // (test/support/test-workers.ts). One by default: two halve the backend's time, but a file that
-  // assumes what an earlier file on its worker left (two found so far, both fixed) then fails by turns.
-  maxWorkers: Math.max(1, Number(process.env.TEST_WORKERS || 1)),
+  // TEST_WORKERS files at once (two by default, one per core), each worker on a database and Redis
+  // database of its own (test/support/test-workers.ts), each file starting from an emptied one
+  // (test/support/test-app.ts).
+  maxWorkers: Math.max(1, Number(process.env.TEST_WORKERS || 2)),
   // A worker is replaced by a fresh one after a test file leaves it holding more than this:
   // each file boots the whole app, and one process running many of them ran out of heap.
   workerIdleMemoryLimit: '1536MB',

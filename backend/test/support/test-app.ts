@@ -26,6 +26,13 @@ const services = require('../../../infra/lib/services.cjs');
  */
 const FAR_AHEAD_JOBS = new Set(['event.reminders', 'staff.digest', 'member-notice.send']);
 
+/**
+ * The databases a test app of this file has emptied. Jest loads this module afresh for each test
+ * file, so every file's first app on a database starts it empty, with no queue, job or counter an
+ * earlier file left on its worker: no file depends on which files ran before it, or beside it.
+ */
+const emptied = new Set<string>();
+
 export interface TestApp {
   app: NestExpressApplication;
   /** The worker process's modules, when started with `worker: true`. */
@@ -156,6 +163,11 @@ export async function createTestApp(
       const keys = await redis.keys(`${config.REDIS_PREFIX}:rl:*`);
       if (keys.length) await redis.del(...keys);
     };
+
+    if (!emptied.has(config.DATABASE_URL)) {
+      emptied.add(config.DATABASE_URL);
+      await reset();
+    }
 
     return {
       app,

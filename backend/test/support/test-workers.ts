@@ -6,7 +6,7 @@
  * run's (the end-to-end tests' is the one after the run's) and the key prefix suffixed `wn` (Redis
  * channels are the server's, not a database's: the live events' channels carry the prefix).
  */
-export const TEST_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS || 1));
+export const TEST_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS || 2));
 
 /** The database and Redis URLs of worker `worker` (from 1), from the run's own. */
 export function workerServices(
