@@ -3,11 +3,12 @@
  * `npm run bench:chat-stream`: what POST /api/chat/stream adds to an upstream model's stream.
  * A local OpenAI-compatible server streams 200 tokens with a fixed delay between them (20 ms by
  * default: about 50 tokens a second, the pace of GPT-4o-class models; BENCH_TOKEN_DELAY_MS=5 for a
- * harsher run). Its first token also comes one such delay after the request (BENCH_FIRST_TOKEN_MS):
- * a model takes 200 to 800 ms, and what the api does while it waits (the thread's write) is then
- * done, as it is for members; BENCH_FIRST_TOKEN_MS=0 measures a model that answers at once. Every stream carries its own id in its message, so the upstream (in this process,
- * on the same clock) records when it received that very request and when it wrote its first and
- * last token. For each stream, what a path adds is its time to the first (last) byte minus the
+ * harsher run). Its first token also comes one such delay after the request (BENCH_FIRST_TOKEN_MS),
+ * as no model answers the instant it is asked: what the api does while the model thinks (the
+ * thread's write) is then done before the first token, as it is for members;
+ * BENCH_FIRST_TOKEN_MS=0 measures a model that answers at once. Every stream carries its own id in
+ * its message, so the upstream (in this process, on the same clock) records when it received that
+ * very request and when it wrote its first and last token. For each stream, what a path adds is its time to the first (last) byte minus the
  * upstream's own time for that stream; what our api adds is that figure through the api, less the
  * same figure read directly (the network's share).
  *
