@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signIn } from './support/admin';
 import { query } from './support/database';
+import { settle } from './support/house-checks';
 import { waitForEmail, type CapturedEmail } from './support/mail';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -25,8 +26,9 @@ function pathIn(mail: CapturedEmail, path: RegExp): string {
   return new URL(match[0]).pathname;
 }
 
-/** Nothing on the page reaches past the right edge (a phone would scroll sideways). */
+/** Nothing on the page reaches past the right edge (a phone would scroll sideways), once it follows the new width. */
 async function fitsTheWidth(page: Page) {
+  await settle(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }

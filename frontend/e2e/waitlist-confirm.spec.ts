@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signIn } from './support/admin';
+import { settle } from './support/house-checks';
 import { waitForEmail } from './support/mail';
 import { choose } from './support/page';
 
@@ -11,7 +12,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await settle(page);
     // Nothing reaches past the right edge at either width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);

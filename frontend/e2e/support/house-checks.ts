@@ -40,6 +40,21 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+/**
+ * Nothing axe finds serious, and nothing past the right edge, at a phone's width and a desktop's
+ * (the page is left at the last). Each width is measured once the screen holds still: a toast
+ * still fading in has the contrast of half its colour, and a layout still following the new width
+ * reaches past its edge.
+ */
+export async function expectInHouseStyle(page: Page, widths: readonly number[] = [375, 1440]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+    await settle(page);
+    expect(await axeFindings(page), `axe at ${width} px`).toEqual([]);
+    expect(await overflowFindings(page), `the right edge at ${width} px`).toEqual([]);
+  }
+}
+
 /** axe's findings of impact serious or critical, one line per rule, naming the first nodes. */
 export async function axeFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
