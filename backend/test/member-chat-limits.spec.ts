@@ -203,20 +203,23 @@ describe('members’ replies and titles are rate limited, per session and per cl
     return String(response.headers['set-cookie']).split(';')[0];
   }
 
-  const reply = (cookie: string) =>
-    request(t.http).post('/api/chat/stream').set('Cookie', cookie).send({ threadId: randomUUID(), message: 'Hello' });
+  const reply = (cookie: string, threadId: string = randomUUID()) =>
+    request(t.http).post('/api/chat/stream').set('Cookie', cookie).send({ threadId, message: 'Hello' });
 
-  it('refuses a session’s fourth reply or title within the minute with a 429', async () => {
+  it('refuses a session’s fourth reply or title within the minute with a 429, writing nothing', async () => {
     const cookie = await session();
     await reply(cookie).expect(200);
     await request(t.http).post('/api/chat/title').set('Cookie', cookie).send({ message: 'Hello' }).expect(200);
     await reply(cookie).expect(200);
-    const refused = await reply(cookie).expect(429);
+    const threadId = randomUUID();
+    const refused = await reply(cookie, threadId).expect(429);
     expect(refused.body).toMatchObject({
       success: false,
       error: 'You are writing faster than your concierge can answer. Please wait a moment and try again.',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The refused reply's thread was neither created nor written.
+    await request(t.http).get(`/api/concierge/threads/${threadId}`).set('Cookie', cookie).expect(404);
     await request(t.http).post('/api/chat/title').set('Cookie', cookie).send({ message: 'Hello' }).expect(429);
   });
 
