@@ -145,6 +145,9 @@ function startProxy(upstreamPort) {
 
 /** A reload's pause between leaving a stream and asking for the rest: 150 to 300 ms. */
 const RESUME_PAUSE_MS = [150, 300];
+/** A stream silent this long has stalled: it counts as dropped (or lost), and the bench goes on. */
+const STALL_MS = 30_000;
+const stalls = (req) => req.setTimeout(STALL_MS, () => req.destroy(new Error('stalled')));
 
 /**
  * The resume case, a reload: a stream is started through the api and left after its 20th frame;
@@ -188,9 +191,11 @@ async function resumes(port, cookie, count, upstream) {
               resolve({ messageId: res.headers['x-message-id'], lastId: ids[ids.length - 1] });
             }
           });
+          res.on('end', () => reject(new Error(`A reply ended before 20 frames (${res.statusCode})`)));
         },
       );
-      req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
+      stalls(req);
+      req.on('error', (e) => (req.destroyed && e.message !== 'stalled' ? undefined : reject(e)));
       req.end(JSON.stringify({ threadId: crypto.randomUUID(), message: `A villa in Capri [bench:${id}]` }));
     });
     const [low, high] = RESUME_PAUSE_MS;
@@ -200,7 +205,7 @@ async function resumes(port, cookie, count, upstream) {
     const ok = await new Promise((resolve) => {
       let text = '';
       let seen = 0;
-      http
+      const resume = http
         .get(
           {
             host: '127.0.0.1',
@@ -233,6 +238,7 @@ async function resumes(port, cookie, count, upstream) {
           },
         )
         .on('error', () => resolve(false));
+      stalls(resume);
     });
     upstream.seen.delete(id);
     if (!ok) broken += 1;
@@ -278,6 +284,7 @@ async function measure({ port, path, headers, body, firstMarker, doneMarker }, i
         res.on('error', () => result(false));
       },
     );
+    stalls(req);
     req.on('error', () => result(false));
     req.end(payload);
   });
