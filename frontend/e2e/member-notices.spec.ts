@@ -81,19 +81,28 @@ test('a member sees a gold mark where the concierge answered, and an email’s l
   await box.press('Enter');
   await expect(laptop.locator('main article[data-role="assistant"]')).toHaveCount(1, { timeout: 30_000 });
   let requestId = '';
+  let threadId = '';
   await expect
     .poll(async () => {
       const mine = (await (await laptopContext.request.get('/api/concierge/requests')).json()) as {
         data: Array<{ id: string; threadId: string }>;
       };
       requestId = mine.data[0]?.id ?? '';
+      threadId = mine.data[0]?.threadId ?? '';
       return requestId;
     })
     .not.toBe('');
-  const threads = (await (await laptopContext.request.get('/api/concierge/threads')).json()) as {
-    data: Array<{ id: string; title: string }>;
-  };
-  const table = threads.data[0];
+  // The conversation is named once its title is written (after the first reply): its row is found by that name.
+  let table = { id: threadId, title: 'New Conversation' };
+  await expect
+    .poll(async () => {
+      const threads = (await (await laptopContext.request.get('/api/concierge/threads')).json()) as {
+        data: Array<{ id: string; title: string }>;
+      };
+      table = threads.data.find((thread) => thread.id === threadId) ?? table;
+      return table.title;
+    })
+    .not.toBe('New Conversation');
   await laptop.getByRole('button', { name: 'New Conversation' }).click();
 
   // Claire answers: the table's conversation and request carry the mark, live.
