@@ -8,9 +8,9 @@
  * thread's write) is then done before the first token, as it is for members;
  * BENCH_FIRST_TOKEN_MS=0 measures a model that answers at once. Every stream carries its own id in
  * its message, so the upstream (in this process, on the same clock) records when it received that
- * very request and when it wrote its first and last token. For each stream, what a path adds is its time to the first (last) byte minus the
- * upstream's own time for that stream; what our api adds is that figure through the api, less the
- * same figure read directly (the network's share).
+ * very request and when it wrote its first and last token. For each stream, what a path adds is its
+ * time to the first (last) byte minus the upstream's own time for that stream; what our api adds
+ * is that figure through the api, less the same figure read directly (the network's share).
  *
  * At 1 stream: BENCH_SINGLE_ROUNDS streams one after another, alternating the two paths. At 100
  * concurrent streams: 100 clients each open a stream, and another as soon as it ends, so 100 are
