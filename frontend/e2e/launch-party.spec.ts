@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForEmail } from './support/mail';
-import { ADMIN } from './support/admin';
+import { ADMIN, filterByEvent } from './support/admin';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -68,8 +68,7 @@ test('an admin invites a guest by email, the guest RSVPs to a free event and the
 
   // Create and send the invitation.
   await page.getByRole('tab', { name: 'Invitations' }).click();
-  await page.getByLabel('Filter by event').click();
-  await page.getByRole('option', { name: eventName }).click();
+  await filterByEvent(page, eventName);
   await expect(page.getByText(`Invitations for ${eventName}`)).toBeVisible();
   await page.getByRole('button', { name: 'Create Invitation' }).click();
   const invitationDialog = page.getByRole('dialog', { name: 'Create Invitation' });

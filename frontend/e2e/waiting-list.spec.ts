@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForEmail } from './support/mail';
-import { ADMIN, AUTH, createEvent } from './support/admin';
+import { ADMIN, AUTH, createEvent, filterByEvent } from './support/admin';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -87,8 +87,7 @@ test("a full event's waiting list gets an offer by email and the guest claims it
   }).toPass({ timeout: 30_000 });
   await launchParty.click();
   await page.getByRole('tab', { name: 'Responses' }).click();
-  await page.getByLabel('Filter by event').click();
-  await page.getByRole('option', { name: eventName }).click();
+  await filterByEvent(page, eventName);
   await page.getByRole('tab', { name: 'Waiting List' }).click();
   const row = page.getByRole('row').filter({ hasText: guestEmail });
   await expect(row).toContainText('Claimed');

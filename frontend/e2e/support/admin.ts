@@ -88,3 +88,19 @@ export function startingSoon() {
     reminderHours: [],
   };
 }
+
+/**
+ * Chooses an event in the admin's 'Filter by event' select and waits until the select shows it.
+ * A click that lands while the dropdown is still opening can be lost, so the choice is made again
+ * until it holds.
+ */
+export async function filterByEvent(page: Page, eventName: string): Promise<void> {
+  const select = page.getByLabel('Filter by event');
+  // The select shows the chosen option's label as its title (the dropdown's options live elsewhere, in a portal).
+  const chosen = page.locator('.ant-select').filter({ has: select }).getByTitle(eventName, { exact: true });
+  await expect(async () => {
+    await select.click();
+    await page.getByRole('option', { name: eventName }).click({ timeout: 3000 });
+    await expect(chosen).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+}
