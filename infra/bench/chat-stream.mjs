@@ -6,7 +6,11 @@
  * harsher run). Its first token also comes one such delay after the request (BENCH_FIRST_TOKEN_MS),
  * as no model answers the instant it is asked: what the api does while the model thinks (the
  * thread's write) is then done before the first token, as it is for members;
- * BENCH_FIRST_TOKEN_MS=0 measures a model that answers at once. Every stream carries its own id in
+ * BENCH_FIRST_TOKEN_MS=0 measures a model that answers at once. The upstream keeps an idle
+ * connection open as a hosted model's front does (Cloudflare, before OpenAI's API: 400 s), not
+ * for Node's default 5 s: at 1 stream each path waits out two other streams between its own, and
+ * with 5 s every reply would open a new connection, which replies a few minutes apart to a hosted
+ * model do not (BENCH_UPSTREAM_KEEPALIVE_S=5 measures that). Every stream carries its own id in
  * its message, so the upstream (in this process, on the same clock) records when it received that
  * very request and when it wrote its first and last token. For each stream, what a path adds is its
  * time to the first (last) byte minus the upstream's own time for that stream; what our api adds
@@ -41,6 +45,8 @@ const services = require('../lib/services.cjs');
 const TOKENS = Number(process.env.BENCH_TOKENS || 200);
 const TOKEN_DELAY_MS = Number(process.env.BENCH_TOKEN_DELAY_MS || 20);
 const FIRST_TOKEN_MS = Number(process.env.BENCH_FIRST_TOKEN_MS ?? TOKEN_DELAY_MS);
+/** How long the upstream keeps an idle connection open (see above). */
+const UPSTREAM_KEEPALIVE_S = Number(process.env.BENCH_UPSTREAM_KEEPALIVE_S || 400);
 /** Streams one after another per path at concurrency 1. */
 const SINGLE_ROUNDS = Number(process.env.BENCH_SINGLE_ROUNDS || 30);
 /** Streams each client opens in turn at higher concurrency (the first one, the ramp, is not counted). */
@@ -90,6 +96,7 @@ function startUpstream() {
       res.end('data: [DONE]\n\n');
     });
   });
+  server.keepAliveTimeout = UPSTREAM_KEEPALIVE_S * 1000;
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, server, seen })),
   );
@@ -494,7 +501,7 @@ async function main() {
     await round(10, direct, upstream);
     await round(10, bare, upstream);
     process.stdout.write(
-      `\nWhat POST /api/chat/stream (frames through a Redis stream, each reply kept in a new server thread) adds to the upstream's stream, against a bare node:http SSE proxy: ${TOKENS} tokens, ${TOKEN_DELAY_MS} ms apart, measured per stream\n`,
+      `\nWhat POST /api/chat/stream (frames through a Redis stream, each reply kept in a new server thread) adds to the upstream's stream, against a bare node:http SSE proxy: ${TOKENS} tokens, ${TOKEN_DELAY_MS} ms apart, idle upstream connections kept ${UPSTREAM_KEEPALIVE_S} s, measured per stream\n`,
     );
     const f = (n) => `${n.toFixed(2).padStart(8)} ms`;
     const misses = [];
