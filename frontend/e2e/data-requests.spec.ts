@@ -99,7 +99,13 @@ test('a person asks by email for their data, downloads the copy, asks for erasur
   await shoot(admin, 'data-requests-tab');
   await admin.setViewportSize({ width: 1440, height: 900 });
   await row.getByRole('button', { name: 'Erase Now' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Erase Now' }).click();
+  // A click that lands while the confirmation is still opening can be lost: it is made again
+  // until the dialog closes (while the erasure runs, the button is busy and ignores another).
+  const confirm = admin.getByRole('dialog').getByRole('button', { name: 'Erase Now' });
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.click({ timeout: 2000 });
+    await expect(admin.getByRole('dialog')).toBeHidden({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(row).toHaveCount(0);
   const [entry] = await query<{ n: number }>(
     'select count(*)::int as n from waitlist_entries where lower(email) = $1',
